@@ -1,0 +1,63 @@
+"""camelot-rules: exact odds for Shadows over Camelot and Merlin's Company.
+
+The public API (the contract): decks, exact calculators and the state-graph explorer. Every
+probability is a :class:`fractions.Fraction`; bad input raises ``ValueError`` naming the value.
+"""
+
+from camelot_rules.analysis import Solution, expected_steps, outcome_probabilities, solve
+from camelot_rules.cards import Deck, SetupPosition, deck_facts, setup_position, standard_deck
+from camelot_rules.dist import Dist
+from camelot_rules.draws import draw_probability, hits_distribution
+from camelot_rules.exhaustion import first_draw_distribution, turns_until_exhausted
+from camelot_rules.explore import ExplorationLimitError, GameModel, explore
+from camelot_rules.rulebook import CardCount, Confidence
+from camelot_rules.siege import (
+    KaySplit,
+    SiegeChoice,
+    TurnPlan,
+    best_turn,
+    dealt_hand_table,
+    dealt_turn_distribution,
+    fight_total_distribution,
+    kay_splits,
+    random_hand_siege_win_probability,
+    siege_choices,
+    siege_win_probability,
+)
+from camelot_rules.travel import travel_composition_posterior
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CardCount",
+    "Confidence",
+    "Deck",
+    "Dist",
+    "ExplorationLimitError",
+    "GameModel",
+    "KaySplit",
+    "SetupPosition",
+    "SiegeChoice",
+    "Solution",
+    "TurnPlan",
+    "best_turn",
+    "dealt_hand_table",
+    "dealt_turn_distribution",
+    "deck_facts",
+    "draw_probability",
+    "expected_steps",
+    "explore",
+    "fight_total_distribution",
+    "first_draw_distribution",
+    "hits_distribution",
+    "kay_splits",
+    "outcome_probabilities",
+    "random_hand_siege_win_probability",
+    "setup_position",
+    "siege_choices",
+    "siege_win_probability",
+    "solve",
+    "standard_deck",
+    "travel_composition_posterior",
+    "turns_until_exhausted",
+]

@@ -1,0 +1,251 @@
+"""Exact outcome probabilities, optimal policies and expected lengths on explored graphs.
+
+The graph is split into strongly connected components (networkx condensation); components are
+solved backwards in topological order. An acyclic node is one weighted sum; a cyclic component
+is an exact linear system solved by sparse elimination over Fractions (state elimination:
+eliminate one state at a time, substituting it into the states that point to it, then back
+substitute). With decisions, the optimal policy for the maximised outcome is found by backward
+induction on acyclic nodes and exact policy iteration inside cyclic components. Never a dense
+solve over the whole graph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+import networkx as nx
+
+__all__ = ["NEVER_ENDS", "Solution", "expected_steps", "outcome_probabilities", "solve"]
+
+NEVER_ENDS = "never_ends"
+_STEPS = "\x00steps"  # internal key: expected number of moves to the end
+
+Vector = dict[str, Fraction]
+Succ = Callable[[Hashable], Iterable[tuple[Hashable, Fraction]]]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Per-state exact results.
+
+    Attributes:
+        values: state -> {outcome: probability}, including ``"never_ends"`` where non-zero.
+        policy: decision state -> the successor state chosen (for ``maximize``).
+        steps: state -> expected number of moves to the end (``None`` where the game may
+            never end).
+        maximize: the outcome the decision maker maximised, if any.
+    """
+
+    values: dict[Hashable, Vector]
+    policy: dict[Hashable, Hashable]
+    steps: dict[Hashable, Fraction | None]
+    maximize: str | None
+
+    def best_action(self, graph: nx.DiGraph, state: Hashable) -> object:
+        """The action the optimal policy takes at ``state`` (a decision state)."""
+        return graph.edges[state, self.policy[state]]["action"]
+
+
+def _add_scaled(acc: Vector, vec: Vector, p: Fraction) -> None:
+    for key, q in vec.items():
+        acc[key] = acc.get(key, Fraction(0)) + p * q
+
+
+def _terminal_vector(graph: nx.DiGraph, node: Hashable) -> Vector:
+    return {graph.nodes[node]["outcome"]: Fraction(1), _STEPS: Fraction(0)}
+
+
+def _solve_linear(
+    members: list[Hashable], succ: Succ, known: dict[Hashable, Vector]
+) -> dict[Hashable, Vector]:
+    """Solve x_s = sum_t p(s,t) x_t + 1 step, for s in ``members`` (one cyclic component that
+    can be left), exits read from ``known``; exact sparse state elimination."""
+    index = {s: i for i, s in enumerate(members)}
+    coef: list[dict[int, Fraction]] = []
+    rhs: list[Vector] = []
+    refs: list[set[int]] = [set() for _ in members]
+    for i, s in enumerate(members):
+        row: dict[int, Fraction] = {}
+        b: Vector = {_STEPS: Fraction(1)}
+        for t, p in succ(s):
+            j = index.get(t)
+            if j is None:
+                _add_scaled(b, known[t], p)
+            else:
+                row[j] = row.get(j, Fraction(0)) + p
+                refs[j].add(i)
+        coef.append(row)
+        rhs.append(b)
+    order = range(len(members))
+    for k in order:
+        row_k = coef[k]
+        self_p = row_k.pop(k, Fraction(0))
+        refs[k].discard(k)
+        if self_p == 1:
+            raise ArithmeticError("a state loops on itself with probability 1 inside a component")
+        scale = 1 / (1 - self_p)
+        if scale != 1:
+            for j in row_k:
+                row_k[j] *= scale
+            rhs[k] = {key: v * scale for key, v in rhs[k].items()}
+        for i in list(refs[k]):
+            row_i = coef[i]
+            a = row_i.pop(k)
+            for j, c in row_k.items():
+                if j in row_i:
+                    row_i[j] += a * c
+                else:
+                    row_i[j] = a * c
+                    refs[j].add(i)
+            _add_scaled(rhs[i], rhs[k], a)
+        for j in row_k:
+            refs[j].discard(k)
+        refs[k].clear()
+    # Row k now references only variables eliminated after k: back substitute.
+    solved: dict[int, Vector] = {}
+    for k in reversed(order):
+        vec = dict(rhs[k])
+        for j, c in coef[k].items():
+            _add_scaled(vec, solved[j], c)
+        solved[k] = vec
+    return {s: solved[i] for s, i in index.items()}
+
+
+def _evaluate(
+    graph: nx.DiGraph, nodes: Iterable[Hashable], succ: Succ, known: dict[Hashable, Vector]
+) -> None:
+    """Solve the chain (no decisions left: decision nodes follow ``succ``) on ``nodes``,
+    writing their vectors into ``known``."""
+    nodes = list(nodes)
+    node_set = set(nodes)
+    sub = nx.DiGraph()
+    sub.add_nodes_from(nodes)
+    for s in nodes:
+        for t, _ in succ(s):
+            if t in node_set:
+                sub.add_edge(s, t)
+    cond = nx.condensation(sub)
+    for c in reversed(list(nx.topological_sort(cond))):
+        members = list(cond.nodes[c]["members"])
+        if len(members) == 1 and not sub.has_edge(members[0], members[0]):
+            s = members[0]
+            if graph.nodes[s]["kind"] == "terminal":
+                known[s] = _terminal_vector(graph, s)
+                continue
+            vec: Vector = {_STEPS: Fraction(1)}
+            for t, p in succ(s):
+                _add_scaled(vec, known[t], p)
+            known[s] = vec
+            continue
+        member_set = set(members)
+        leaves = any(t not in member_set for s in members for t, _ in succ(s))
+        if not leaves:
+            for s in members:
+                known[s] = {NEVER_ENDS: Fraction(1), _STEPS: Fraction(-1)}
+            continue
+        known.update(_solve_linear(members, succ, known))
+
+
+def solve(graph: nx.DiGraph, *, maximize: str | None = None) -> Solution:
+    """Return exact outcome probabilities (and the optimal policy) for every state.
+
+    See :func:`outcome_probabilities`; this returns the per-state detail the widgets show.
+    """
+    kinds = nx.get_node_attributes(graph, "kind")
+    decisions = [s for s, k in kinds.items() if k == "decision"]
+    outcomes = sorted({graph.nodes[s]["outcome"] for s, k in kinds.items() if k == "terminal"})
+    if decisions and maximize is None:
+        raise ValueError(
+            "the graph has decision states: pass maximize=<outcome> to choose the policy "
+            f"(outcomes: {outcomes})"
+        )
+    if maximize is not None and maximize not in outcomes:
+        raise ValueError(f"maximize={maximize!r} is not an outcome of this graph: {outcomes}")
+
+    policy: dict[Hashable, Hashable] = {}
+
+    def succ(s: Hashable) -> Iterable[tuple[Hashable, Fraction]]:
+        if kinds[s] == "decision":
+            return ((policy[s], Fraction(1)),)
+        return ((t, d["prob"]) for t, d in graph.adj[s].items())
+
+    known: dict[Hashable, Vector] = {}
+    cond = nx.condensation(graph)
+    for c in reversed(list(nx.topological_sort(cond))):
+        members = list(cond.nodes[c]["members"])
+        choosers = [s for s in members if kinds[s] == "decision"]
+        if not choosers:
+            _evaluate(graph, members, succ, known)
+            continue
+        assert maximize is not None
+        member_set = set(members)
+
+        def value_of(t: Hashable) -> Fraction:
+            vec = known.get(t)
+            return Fraction(0) if vec is None else vec.get(maximize, Fraction(0))
+
+        for s in choosers:  # start from the best-looking exit, else the first action
+            policy[s] = max(graph.adj[s], key=lambda t: (t not in member_set, value_of(t)))
+        while True:
+            for s in members:
+                known.pop(s, None)
+            _evaluate(graph, members, succ, known)
+            changed = False
+            for s in choosers:
+                current = value_of(policy[s])
+                best = max(graph.adj[s], key=value_of)
+                if value_of(best) > current:
+                    policy[s] = best
+                    changed = True
+            if not changed:
+                break
+
+    values: dict[Hashable, Vector] = {}
+    steps: dict[Hashable, Fraction | None] = {}
+    for s, vec in known.items():
+        out = {k: v for k, v in vec.items() if k != _STEPS}
+        for name in outcomes:
+            out.setdefault(name, Fraction(0))
+        if not out.get(NEVER_ENDS):
+            out.pop(NEVER_ENDS, None)
+            steps[s] = vec[_STEPS]
+        else:
+            steps[s] = None
+        values[s] = dict(sorted(out.items()))
+    return Solution(values=values, policy=policy, steps=steps, maximize=maximize)
+
+
+def outcome_probabilities(graph: nx.DiGraph, *, maximize: str | None = None) -> dict[str, Fraction]:
+    """Return the exact probability of ending in each terminal outcome, from the root.
+
+    With decision states, ``maximize`` names the outcome the decision maker maximises (an optimal
+    policy is found; only that outcome's probability is the same for every optimal policy).
+    Decision states without ``maximize`` raise ``ValueError``. Mass that loops for ever without
+    reaching a terminal is reported as ``"never_ends"`` when non-zero. The values sum to 1.
+
+    >>> from camelot_rules.explore import explore
+    >>> from camelot_rules.models.coin import CoinRace
+    >>> outcome_probabilities(explore(CoinRace(target=2)))
+    {'heads_first': Fraction(1, 2), 'tails_first': Fraction(1, 2)}
+    """
+    root = graph.graph["root"]
+    return solve(graph, maximize=maximize).values[root]
+
+
+def expected_steps(graph: nx.DiGraph, *, maximize: str | None = None) -> Fraction:
+    """Return the expected number of moves from the root to a terminal state.
+
+    ``ValueError`` if the game may never end (``"never_ends"`` has positive probability).
+
+    >>> from camelot_rules.explore import explore
+    >>> from camelot_rules.models.coin import CoinRace
+    >>> expected_steps(explore(CoinRace(target=2)))
+    Fraction(5, 2)
+    """
+    root = graph.graph["root"]
+    steps = solve(graph, maximize=maximize).steps[root]
+    if steps is None:
+        raise ValueError("the game may never end from the root, so its expected length is infinite")
+    return steps

@@ -1,0 +1,140 @@
+"""Build the graph of every state a game model can reach.
+
+A *model* uses OpenSpiel's vocabulary, exact and functional (states immutable and hashable):
+``initial_state()``, ``is_terminal(s)``, ``outcome(s)``, ``is_chance(s)``,
+``chance_outcomes(s)`` -> ``(outcome, Fraction)`` pairs summing to 1, ``legal_actions(s)``,
+``apply(s, a)`` -> new state. Nodes are keyed by state value, so histories that reach the same
+position collapse to one node, and cycles (reshuffles, engines coming and going) are allowed.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Hashable, Iterable
+from fractions import Fraction
+from typing import Any, Protocol
+
+import networkx as nx
+
+__all__ = ["ExplorationLimitError", "GameModel", "explore"]
+
+
+class GameModel(Protocol):
+    """The methods a game model provides (see the module docstring)."""
+
+    def initial_state(self) -> Hashable: ...
+    def is_terminal(self, state: Any) -> bool: ...
+    def outcome(self, state: Any) -> str: ...
+    def is_chance(self, state: Any) -> bool: ...
+    def chance_outcomes(self, state: Any) -> Iterable[tuple[Any, Fraction]]: ...
+    def legal_actions(self, state: Any) -> Iterable[Any]: ...
+    def apply(self, state: Any, action: Any) -> Hashable: ...
+
+
+class ExplorationLimitError(ValueError):
+    """Raised when a model reaches more states than ``max_states`` allows."""
+
+
+def _check_max_states(max_states: object) -> int:
+    if isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1:
+        raise ValueError(f"max_states={max_states!r} must be a positive whole number")
+    return max_states
+
+
+def explore(model: GameModel, *, max_states: int = 1_000_000, progress: bool = False) -> nx.DiGraph:
+    """Return the graph of every state reachable from ``model.initial_state()``.
+
+    Nodes are states with attribute ``kind`` ("chance", "decision" or "terminal") and, on
+    terminals, ``outcome``. Chance edges carry ``prob`` (Fraction; outcomes leading to the same
+    state share one edge with their total probability); decision edges carry ``action`` (the
+    first action found that leads there). ``graph.graph["root"]`` is the initial state. More
+    than ``max_states`` states raise :class:`ExplorationLimitError` (a ``ValueError``) naming
+    the limit; the graph is never truncated. ``progress`` shows a tqdm bar.
+
+    >>> from camelot_rules.models.coin import CoinRace
+    >>> g = explore(CoinRace(target=2))
+    >>> g.number_of_nodes(), g.nodes[g.graph["root"]]["kind"]
+    (6, 'chance')
+    """
+    limit = _check_max_states(max_states)
+    graph = nx.DiGraph()
+    root = model.initial_state()
+    hash(root)
+    graph.graph["root"] = root
+    graph.add_node(root)
+    queue: deque[Hashable] = deque([root])
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(desc="exploring", unit=" states")
+    try:
+        while queue:
+            state = queue.popleft()
+            if bar is not None:
+                bar.update(1)
+            attrs = graph.nodes[state]
+            if model.is_terminal(state):
+                attrs["kind"] = "terminal"
+                attrs["outcome"] = model.outcome(state)
+                continue
+            if model.is_chance(state):
+                attrs["kind"] = "chance"
+                total = Fraction(0)
+                seen_any = False
+                for outcome, prob in model.chance_outcomes(state):
+                    if not isinstance(prob, (int, Fraction)) or isinstance(prob, bool):
+                        raise ValueError(
+                            f"chance outcome {outcome!r} of state {state!r} has probability "
+                            f"{prob!r}; expected an exact Fraction"
+                        )
+                    prob = Fraction(prob)
+                    if prob < 0:
+                        raise ValueError(f"negative probability {prob} at state {state!r}")
+                    total += prob
+                    if prob == 0:
+                        continue
+                    seen_any = True
+                    nxt = model.apply(state, outcome)
+                    if nxt in graph:
+                        if graph.has_edge(state, nxt):
+                            graph.edges[state, nxt]["prob"] += prob
+                            continue
+                    else:
+                        _add_new(graph, nxt, queue, limit)
+                    graph.add_edge(state, nxt, prob=prob)
+                if total != 1 or not seen_any:
+                    raise ValueError(
+                        f"chance outcomes of state {state!r} sum to {total}, expected exactly 1"
+                    )
+            else:
+                attrs["kind"] = "decision"
+                any_action = False
+                for action in model.legal_actions(state):
+                    any_action = True
+                    nxt = model.apply(state, action)
+                    if nxt in graph:
+                        if graph.has_edge(state, nxt):
+                            continue
+                    else:
+                        _add_new(graph, nxt, queue, limit)
+                    graph.add_edge(state, nxt, action=action)
+                if not any_action:
+                    raise ValueError(
+                        f"decision state {state!r} has no legal actions and is not terminal"
+                    )
+    finally:
+        if bar is not None:
+            bar.close()
+    return graph
+
+
+def _add_new(graph: nx.DiGraph, state: Hashable, queue: deque[Hashable], limit: int) -> None:
+    if graph.number_of_nodes() >= limit:
+        raise ExplorationLimitError(
+            f"the model reaches more than max_states={limit} states; raise max_states or "
+            "shrink the model (the graph is never truncated)"
+        )
+    hash(state)
+    graph.add_node(state)
+    queue.append(state)

@@ -1,0 +1,288 @@
+"""Cited rule data for Shadows over Camelot and Merlin's Company.
+
+Declarative only: card counts, kinds and game thresholds, each with its source and a
+confidence level. No logic lives here beyond small read-only lookups; no rule number is
+written anywhere else in the package.
+
+Sources are named by short ids:
+
+* ``ES`` - the Spanish summary of the base rules (``seeds/001_e99e088dda8d0441.txt``), with the
+  rulebook page it cites, e.g. ``ES p.13``.
+* ``JA`` - the Japanese translation of the Merlin's Company rules
+  (``seeds/000_f03494cf5d4661bf.txt``), with its section, e.g. ``JA witches``.
+* ``F`` - the public facts file (``reference/rules-facts.md``) with its section and source ids,
+  e.g. ``F §1 (S4, S5)``.
+
+Confidence follows the facts file: ``high`` counts are facts; ``med``, ``low`` and
+``unverified`` ones are *assumptions* and are shown to users as such.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+__all__ = [
+    "BASE_BLACK",
+    "BASE_LOYALTY",
+    "BASE_WHITE",
+    "EXPANSION_BLACK",
+    "EXPANSION_LOYALTY",
+    "EXPANSION_WHITE",
+    "FIGHT_VALUES",
+    "SIEGE_DIE_FACES",
+    "THRESHOLDS",
+    "TRAVEL",
+    "TRAVEL_KINDS",
+    "CardCount",
+    "Confidence",
+    "Threshold",
+    "deck_entries",
+    "threshold",
+]
+
+
+class Confidence(StrEnum):
+    """How sure we are of a number (the four levels of the facts file)."""
+
+    HIGH = "high"
+    MED = "med"
+    LOW = "low"
+    UNVERIFIED = "unverified"
+
+    @property
+    def is_assumption(self) -> bool:
+        """Anything below ``high`` is shown to users as an assumption."""
+        return self is not Confidence.HIGH
+
+
+H, M, L, U = Confidence.HIGH, Confidence.MED, Confidence.LOW, Confidence.UNVERIFIED
+
+
+@dataclass(frozen=True)
+class CardCount:
+    """How many copies of one card a deck holds, and how we know."""
+
+    name: str
+    count: int
+    kind: str  # "standard" or "special"
+    source: str
+    confidence: Confidence
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """A numeric rule of the game (a limit, a die size, a starting value)."""
+
+    name: str
+    value: int
+    source: str
+    confidence: Confidence
+    note: str = ""
+
+
+# --- Base game, white deck: 84 cards (69 standard + 15 special). F §1 (S1-S5). ------------------
+BASE_WHITE: tuple[CardCount, ...] = (
+    CardCount("fight_1", 14, "standard", "F §1 (S4, S5)", H),
+    CardCount("fight_2", 12, "standard", "F §1 (S4, S5)", H),
+    CardCount("fight_3", 10, "standard", "F §1 (S4, S5)", H),
+    CardCount("fight_4", 8, "standard", "F §1 (S4, S5)", H),
+    CardCount("fight_5", 7, "standard", "F §1 (S4, S5)", H),
+    CardCount("grail", 18, "standard", "F §1 (S4, S5)", H),
+    CardCount("merlin", 7, "special", "F §1 (S4, S5, S19)", H, "one dealt to each knight at setup"),
+    CardCount("convocation", 1, "special", "F §1 (S4, S5)", H),
+    CardCount("fate", 1, "special", "F §1 (S4, S5)", H),
+    CardCount("heroism", 1, "special", "F §1 (S4, S5)", H),
+    CardCount("lady_of_the_lake", 1, "special", "F §1 (S4, S5)", H),
+    CardCount("messenger", 1, "special", "F §1 (S4, S5)", H),
+    CardCount("piety", 1, "special", "F §1 (S4, S5)", H),
+    CardCount("clairvoyance", 1, "special", "F §1 (S4, S5)", H),
+    CardCount("reinforcements", 1, "special", "F §1 (S4, S5)", H),
+)
+
+# --- Merlin's Company, added white cards: 23 (15 standard + 8 special). F §3d; JA setup. -------
+# The standard mix is LOW (one custom implementation, S16) and accounts for 14 of 15 cards; the
+# 15th is kept as an explicit unidentified card rather than guessed.
+EXPANSION_WHITE: tuple[CardCount, ...] = (
+    CardCount("fight_1", 3, "standard", "F §3d (S16)", L),
+    CardCount("fight_2", 2, "standard", "F §3d (S16)", L),
+    CardCount("fight_3", 1, "standard", "F §3d (S16)", L),
+    CardCount("fight_4", 1, "standard", "F §3d (S16)", L),
+    CardCount("fight_5", 1, "standard", "F §3d (S16)", L),
+    CardCount("grail", 3, "standard", "F §3d (S16)", L),
+    CardCount(
+        "fight_wild",
+        3,
+        "standard",
+        "F §3d (S16)",
+        L,
+        "'Fight ?': the player picks a value 1-5; calculators that take only fight_N count it 0",
+    ),
+    CardCount(
+        "unidentified_white",
+        1,
+        "standard",
+        "F §3d (no source)",
+        U,
+        "15th expansion standard card, not identified by any source; counts as a non-Fight card",
+    ),
+    CardCount("call_for_help", 1, "special", "JA special white cards; F §3d (S10)", M),
+    CardCount("dispel", 1, "special", "JA special white cards; F §3d (S10)", M),
+    CardCount("divine_favor", 1, "special", "JA special white cards; F §3d (S10)", M),
+    CardCount("dragon_slayer", 1, "special", "JA special white cards; F §3d (S10)", M),
+    CardCount("merlin_to_the_rescue", 1, "special", "JA special white cards; F §3d (S10)", M),
+    CardCount("new_hope", 1, "special", "JA special white cards; F §3d (S10)", M),
+    CardCount("tournament", 1, "special", "JA special white cards; F §3d (S10)", M),
+    CardCount("truce", 1, "special", "JA special white cards; F §3d (S10)", M),
+)
+
+# --- Base game, black deck: 76 cards (64 standard + 12 special). F §2 (S2-S5, S16). ------------
+BASE_BLACK: tuple[CardCount, ...] = (
+    CardCount("black_knight_1", 5, "standard", "F §2 (S4, S5, S16)", H),
+    CardCount("black_knight_3", 3, "standard", "F §2 (S4, S5, S16)", H),
+    CardCount("black_knight_5", 2, "standard", "F §2 (S4, S5, S16)", H),
+    CardCount("black_knight_7", 1, "standard", "F §2 (S4, S5, S16)", H),
+    CardCount("lancelot_dragon_1_5", 4, "standard", "F §2 (S4, S5, S16)", H),
+    CardCount("lancelot_dragon_3_7", 3, "standard", "F §2 (S4, S5, S16)", H),
+    CardCount("lancelot_dragon_5_9", 3, "standard", "F §2 (S4, S5, S16)", H),
+    CardCount("lancelot_dragon_7_11", 1, "standard", "F §2 (S4, S5, S16)", H),
+    CardCount("excalibur", 15, "standard", "F §2 (S4, S5)", M),
+    CardCount("despair", 15, "standard", "F §2 (S4, S5)", M),
+    CardCount("picts", 4, "standard", "F §2 (S4, S5)", M),
+    CardCount("saxons", 4, "standard", "F §2 (S4, S5)", M),
+    CardCount("mercenaries", 4, "standard", "F §2 (S4, S5)", M),
+    CardCount("desolation", 2, "special", "F §2 (S4, S5)", H),
+    CardCount("dark_forest", 1, "special", "F §2 (S4, S5)", H),
+    CardCount("guinevere", 1, "special", "F §2 (S4, S5)", H),
+    CardCount("mists_of_avalon", 1, "special", "F §2 (S4, S5)", H),
+    CardCount("mordred", 1, "special", "F §2 (S4, S5)", H),
+    CardCount("vivien", 1, "special", "F §2 (S4, S5, S13)", H),
+    CardCount("morgan_1", 1, "special", "F §2 (S4, S5)", H),
+    CardCount("morgan_2", 1, "special", "F §2 (S4, S5)", H),
+    CardCount("morgan_3", 1, "special", "F §2 (S4, S5)", H),
+    CardCount("morgan_4", 1, "special", "F §2 (S4, S5)", H),
+    CardCount("morgan_5", 1, "special", "F §2 (S4, S5)", H),
+)
+
+# --- Merlin's Company, added black cards: 14 (7 standard + 7 witches). F §3c; JA witches. -------
+EXPANSION_BLACK: tuple[CardCount, ...] = (
+    CardCount("excalibur", 2, "standard", "F §3c (S16)", L),
+    CardCount("despair", 2, "standard", "F §3c (S16)", L),
+    CardCount("picts", 1, "standard", "F §3c (S16)", L),
+    CardCount("saxons", 1, "standard", "F §3c (S16)", L),
+    CardCount("mercenaries", 1, "standard", "F §3c (S16)", L),
+    CardCount("morgan_witch_1", 1, "special", "JA witches; F §3c (S10, S11)", H),
+    CardCount("morgan_witch_2", 1, "special", "JA witches; F §3c (S10, S11)", H),
+    CardCount("morgan_witch_3", 1, "special", "JA witches; F §3c (S10, S11)", H),
+    CardCount("morgan_witch_4", 1, "special", "JA witches; F §3c (S10, S11)", H),
+    CardCount("morgan_witch_5", 1, "special", "JA witches; F §3c (S10, S11)", H),
+    CardCount("morgan_witch_6", 1, "special", "JA witches; F §3c (S10, S11)", H),
+    CardCount("morgan_witch_7", 1, "special", "JA witches; F §3c (S10, S11)", H),
+)
+
+# --- Merlin's Company travel deck: 16 cards (HIGH), per-kind mix UNVERIFIED. -------------------
+# JA travel rules name the seven kinds and omit the counts ("only card counts, omitted"). The
+# default below is this project's guess: half the deck harmless, half a nuisance (S12 says the
+# cards are "most of the time" a nuisance). Override it with your own Deck.
+TRAVEL: tuple[CardCount, ...] = (
+    CardCount("nothing_happens", 3, "standard", "JA travel rules (kind); count assumed", U),
+    CardCount("merlin_travels", 3, "standard", "JA travel rules (kind); count assumed", U),
+    CardCount("vision", 2, "standard", "JA travel rules (kind); count assumed", U),
+    CardCount("charged", 2, "standard", "JA travel rules (kind); count assumed", U),
+    CardCount("lost", 2, "standard", "JA travel rules (kind); count assumed", U),
+    CardCount("ambushed", 2, "standard", "JA travel rules (kind); count assumed", U),
+    CardCount("captured", 2, "standard", "JA travel rules (kind); count assumed", U),
+)
+
+TRAVEL_KINDS: tuple[str, ...] = tuple(entry.name for entry in TRAVEL)
+
+# --- Loyalty decks. Base: 7 loyal + 1 traitor (F §0, S8; ES p.7). -----------------------------
+BASE_LOYALTY: tuple[CardCount, ...] = (
+    CardCount("loyal", 7, "standard", "F §0 (S1, S2, S3, S8); ES p.7", H),
+    CardCount("traitor", 1, "standard", "F §0 (S1, S2, S3, S8); ES p.7", H),
+)
+# Merlin's Company: 9 cards (HIGH, S10), composition 7 + 2 inferred (MED). The second traitor is
+# shuffled in only at 7-8 players (JA 7-8 players).
+EXPANSION_LOYALTY: tuple[CardCount, ...] = (
+    CardCount("loyal", 7, "standard", "F §3a (S10, S12), inferred", M),
+    CardCount(
+        "traitor",
+        2,
+        "standard",
+        "F §3a (S10); JA 7-8 players",
+        M,
+        "the second traitor is used only with 7-8 players",
+    ),
+)
+
+FIGHT_VALUES: tuple[int, ...] = (1, 2, 3, 4, 5)
+SIEGE_DIE_FACES = 8  # one eight-sided die, faces 1..8 (F §4, S2, S6)
+
+THRESHOLDS: tuple[Threshold, ...] = (
+    Threshold("siege_die_faces", SIEGE_DIE_FACES, "F §4 (S2, S6); ES p.13", H),
+    Threshold("siege_engines_to_lose", 12, "ES p.11; F §4 (S2, S7, S9)", H),
+    Threshold("excalibur_bonus", 1, "F §4 (S5, S21)", M, "Excalibur holder adds 1 to a fight"),
+    Threshold("kay_extra_fight_cards", 1, "F §3f base knights (S5, S21)", H),
+    Threshold("starting_life", 4, "F §1 setup (S4, S5, S16)", M),
+    Threshold("max_life", 6, "F §1 setup (S4, S16)", M),
+    Threshold("merlins_per_knight_at_setup", 1, "F §1 setup (S19, S4)", M),
+    Threshold("white_cards_per_knight_at_setup", 5, "F §1 setup (S19, S16)", M),
+    Threshold("round_table_white_draws", 2, "F §6 (S6)", H),
+    Threshold("gawain_round_table_white_draws", 3, "F §3f base knights (S5, S21, S16)", H),
+    Threshold("white_hand_limit_to_draw", 12, "F §1 (S6)", H),
+    Threshold("black_swords_to_lose", 7, "F §5 (S7, S14)", H),
+    Threshold("swords_to_end", 12, "F §5 (S7, S9)", H),
+    Threshold("accusation_min_swords", 6, "ES p.16; F §5 (S8)", H),
+    Threshold("accusation_min_engines", 6, "ES p.16; F §5 (S8)", H),
+    Threshold("hidden_traitor_flip_one", 2, "JA 7-8 players; F §5 (S8)", H),
+    Threshold("hidden_traitor_flip_two", 3, "JA 7-8 players", U, "no public source confirms"),
+    Threshold("fifth_witch_false_accusation_flip", 2, "JA witches (5th)", H),
+    Threshold("travel_deck_size", 16, "JA setup; F §3a (S10, S18, S23)", H),
+    Threshold("base_min_players", 3, "F §3a (S11, S24)", H),
+    Threshold("base_max_players", 7, "F §0 (S8)", H),
+    Threshold("expansion_max_players", 8, "JA 7-8 players; F §3a", H),
+    Threshold("two_traitor_min_players", 7, "JA 7-8 players", H),
+)
+
+
+def threshold(name: str) -> int:
+    """Return the value of the named rule threshold.
+
+    >>> threshold("siege_engines_to_lose")
+    12
+    """
+    for entry in THRESHOLDS:
+        if entry.name == name:
+            return entry.value
+    raise ValueError(f"unknown threshold {name!r}; expected one of {[t.name for t in THRESHOLDS]}")
+
+
+_DECKS: dict[tuple[str, bool], tuple[tuple[CardCount, ...], ...]] = {
+    ("white", False): (BASE_WHITE,),
+    ("white", True): (BASE_WHITE, EXPANSION_WHITE),
+    ("black", False): (BASE_BLACK,),
+    ("black", True): (BASE_BLACK, EXPANSION_BLACK),
+    ("travel", True): (TRAVEL,),
+    ("loyalty", False): (BASE_LOYALTY,),
+    ("loyalty", True): (EXPANSION_LOYALTY,),
+}
+
+
+def deck_entries(kind: str, *, expansion: bool = False) -> tuple[CardCount, ...]:
+    """Return the cited count entries that make up a box deck (base entries first).
+
+    The same card may appear twice (a base count and the expansion's addition), each with its
+    own source and confidence.
+
+    >>> sum(e.count for e in deck_entries("white", expansion=True))
+    107
+    """
+    try:
+        parts = _DECKS[(kind, expansion)]
+    except KeyError:
+        kinds = sorted({k for k, _ in _DECKS})
+        if kind in kinds:
+            raise ValueError(f"the {kind!r} deck exists only with expansion=True") from None
+        raise ValueError(f"unknown deck kind {kind!r}; expected one of {kinds}") from None
+    return tuple(entry for part in parts for entry in part)

@@ -1,0 +1,537 @@
+"""Siege-engine fights: exact odds, a hand advisor and a whole turn of fights.
+
+The rule (ES p.13; F §4, S6): fighting a siege engine is a heroic action at Camelot. Play any
+number of Fight cards, roll the eight-sided die (faces 1..8); the engine is removed if the total
+of the Fight cards is strictly greater than the roll, otherwise the knight loses 1 life and the
+engine stays. The 12th engine loses the game (ES p.11). Excalibur adds 1 (F §4, S5, S21). Sir Kay
+may add one Fight card after the roll (F §3f, S5, S21). A second heroic action may be bought by
+sacrificing 1 life, except while the Second Witch is in play (JA witches, 2nd).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import product
+from math import comb
+
+from camelot_rules import rulebook
+from camelot_rules.cards import Deck
+from camelot_rules.dist import Dist
+from camelot_rules.draws import check_draws
+
+__all__ = [
+    "KaySplit",
+    "SiegeChoice",
+    "TurnPlan",
+    "best_turn",
+    "dealt_hand_table",
+    "dealt_turn_distribution",
+    "fight_total_distribution",
+    "fight_value",
+    "hand_fight_counts",
+    "kay_splits",
+    "random_hand_siege_win_probability",
+    "siege_choices",
+    "siege_win_probability",
+    "win_probability_for_total",
+]
+
+_FACES = rulebook.SIEGE_DIE_FACES
+_VALUES = rulebook.FIGHT_VALUES
+_EXCALIBUR = rulebook.threshold("excalibur_bonus")
+_FIGHT_NAME = re.compile(r"^fight_([1-9][0-9]*)$")
+# A total of FACES + 1 or more always wins; larger totals are equivalent for win odds.
+_ALWAYS_WINS = _FACES + 1
+
+
+def fight_value(name: str) -> int:
+    """Return the fight value of a card: N for ``fight_N`` (N in 1..5), else 0.
+
+    >>> fight_value("fight_4"), fight_value("grail"), fight_value("fight_wild")
+    (4, 0, 0)
+    """
+    match = _FIGHT_NAME.match(name)
+    if match and int(match.group(1)) in _VALUES:
+        return int(match.group(1))
+    return 0
+
+
+def win_probability_for_total(total: int) -> Fraction:
+    """Return P(total > one roll of the d8) = clamp(total - 1, 0, 8) / 8.
+
+    >>> win_probability_for_total(7), win_probability_for_total(12)
+    (Fraction(3, 4), Fraction(1, 1))
+    """
+    return Fraction(min(max(total - 1, 0), _FACES), _FACES)
+
+
+def _check_values(values: object, what: str) -> tuple[int, ...]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise ValueError(f"{what}={values!r} must be a list of Fight values (ints 1..5)")
+    out = []
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, int) or v not in _VALUES:
+            raise ValueError(f"{what} contains {v!r}; Fight cards have values 1..5")
+        out.append(v)
+    return tuple(out)
+
+
+def siege_win_probability(
+    played: Iterable[int], *, excalibur: bool = False, kay_reserve: Iterable[int] = ()
+) -> Fraction:
+    """Return P(one siege fight is won) with the Fight values ``played``.
+
+    Won if the total (+1 with Excalibur) is strictly greater than the d8 roll (ES p.13). With
+    ``kay_reserve`` Sir Kay sees the roll and may add one reserve card; he adds the largest when
+    it is needed, so the fight is won iff total + max(reserve) > roll.
+
+    Cards 3 + 4 = 7 beat rolls 1..6: 6/8.
+
+    >>> siege_win_probability([3, 4])
+    Fraction(3, 4)
+    >>> siege_win_probability([3], excalibur=True, kay_reserve=[2, 5])
+    Fraction(1, 1)
+    """
+    total = sum(_check_values(played, "played")) + (_EXCALIBUR if excalibur else 0)
+    reserve = _check_values(kay_reserve, "kay_reserve")
+    return win_probability_for_total(total + max(reserve, default=0))
+
+
+# --- hands -------------------------------------------------------------------------------------
+
+FightCounts = tuple[int, int, int, int, int]  # copies of Fight 1..5
+
+
+def hand_fight_counts(hand: Deck | Mapping[str, int] | Iterable[int]) -> FightCounts:
+    """Return the copies of Fight 1..5 in a hand given as a Deck, a name mapping or values.
+
+    >>> hand_fight_counts({"fight_2": 2, "grail": 1, "fight_5": 1})
+    (0, 2, 0, 0, 1)
+    >>> hand_fight_counts([5, 2, 2])
+    (0, 2, 0, 0, 1)
+    """
+    counts = [0] * len(_VALUES)
+    if isinstance(hand, (Deck, Mapping)):
+        deck = hand if isinstance(hand, Deck) else Deck(hand)
+        for name, n in deck.items():
+            v = fight_value(name)
+            if v:
+                counts[v - 1] += n
+    else:
+        for v in _check_values(hand, "hand"):
+            counts[v - 1] += 1
+    return (counts[0], counts[1], counts[2], counts[3], counts[4])
+
+
+def _values_of(counts: Iterable[int]) -> tuple[int, ...]:
+    """Fight values of a counts tuple, largest first."""
+    return tuple(v for v in reversed(_VALUES) for _ in range(list(counts)[v - 1]))
+
+
+def _submultisets(counts: FightCounts) -> Iterable[FightCounts]:
+    for sub in product(*(range(c + 1) for c in counts)):
+        yield (sub[0], sub[1], sub[2], sub[3], sub[4])
+
+
+def _total(counts: Iterable[int]) -> int:
+    return sum(v * c for v, c in zip(_VALUES, counts))
+
+
+def _minus(a: FightCounts, b: FightCounts) -> FightCounts:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3], a[4] - b[4])
+
+
+@dataclass(frozen=True)
+class SiegeChoice:
+    """One way to fight: the Fight cards played, and what it buys."""
+
+    cards: tuple[int, ...]
+    total: int
+    p_win: Fraction
+    cards_spent: int
+    expected_life_lost: Fraction
+    pareto: bool
+
+
+def _pareto_flags(keys: list[tuple[Fraction, Fraction, Fraction]]) -> list[bool]:
+    """keys are (p_win, cost1, cost2); a choice is dominated if another has p >= and costs <=,
+    with at least one strict."""
+    flags = []
+    for i, (p, c1, c2) in enumerate(keys):
+        dominated = any(
+            q >= p and d1 <= c1 and d2 <= c2 and (q > p or d1 < c1 or d2 < c2)
+            for j, (q, d1, d2) in enumerate(keys)
+            if j != i
+        )
+        flags.append(not dominated)
+    return flags
+
+
+def siege_choices(
+    hand: Deck | Mapping[str, int] | Iterable[int], *, excalibur: bool = False
+) -> list[SiegeChoice]:
+    """Return every distinct choice of Fight cards to play from ``hand``, best first.
+
+    Choices are multisets (two Fight 3 cards are one choice, not two). A choice is Pareto-optimal
+    when no other wins at least as often while spending no more cards and no more fight value,
+    and strictly better in one of the three. Only ``fight_N`` cards count (ES p.13).
+
+    Hand 4, 3: both cards (total 7) win 6/8; the 4 alone 3/8; the 3 alone 2/8; nothing 0.
+    Each is Pareto-optimal: winning more always costs more.
+
+    >>> [(c.cards, str(c.p_win), c.pareto) for c in siege_choices([4, 3])]
+    [((4, 3), '3/4', True), ((4,), '3/8', True), ((3,), '1/4', True), ((), '0', True)]
+    """
+    counts = hand_fight_counts(hand)
+    bonus = _EXCALIBUR if excalibur else 0
+    rows = []
+    for sub in _submultisets(counts):
+        total = _total(sub)
+        p = win_probability_for_total(total + bonus)
+        rows.append((_values_of(sub), total, p, sum(sub)))
+    flags = _pareto_flags([(p, Fraction(n), Fraction(t)) for _, t, p, n in rows])
+    choices = [
+        SiegeChoice(cards, total, p, n, 1 - p, flag)
+        for (cards, total, p, n), flag in zip(rows, flags)
+    ]
+    choices.sort(key=lambda c: (-c.p_win, c.cards_spent, c.total, c.cards))
+    return choices
+
+
+@dataclass(frozen=True)
+class KaySplit:
+    """Sir Kay's plan: cards played before the roll, the rest kept to add one after it."""
+
+    pre_roll: tuple[int, ...]
+    reserve: tuple[int, ...]
+    p_win: Fraction
+    expected_cards_spent: Fraction
+    expected_value_spent: Fraction
+    pareto: bool
+
+
+def _kay_after_roll(pre_total: int, reserve: FightCounts, roll: int) -> int:
+    """Value Kay adds after ``roll`` (0 if none): the smallest card that wins, if any."""
+    if pre_total > roll:
+        return 0
+    for v in _VALUES:
+        if reserve[v - 1] and pre_total + v > roll:
+            return v
+    return 0
+
+
+def kay_splits(
+    hand: Deck | Mapping[str, int] | Iterable[int], *, excalibur: bool = False
+) -> list[KaySplit]:
+    """Return every pre-roll / reserve split for Sir Kay, best first.
+
+    Kay plays ``pre_roll`` and, after seeing the roll, adds the smallest reserve card that turns
+    a loss into a win (F §3f, S5, S21), so the expected cards and fight value spent depend on
+    the roll. Pareto flags compare P(win), expected cards and expected value spent.
+
+    Hand 5, 1: play the 5 and keep the 1 - win on rolls 1-4, and on a 5 Kay adds the 1:
+    P = 5/8, cards spent 1 + 1/8 (the reverse split also wins 5/8 but spends 13/8).
+
+    >>> best = kay_splits([5, 1])[0]
+    >>> best.pre_roll, best.reserve, best.p_win, best.expected_cards_spent
+    ((5,), (1,), Fraction(5, 8), Fraction(9, 8))
+    """
+    counts = hand_fight_counts(hand)
+    bonus = _EXCALIBUR if excalibur else 0
+    rows = []
+    for sub in _submultisets(counts):
+        rest = _minus(counts, sub)
+        pre = _total(sub) + bonus
+        wins = cards = value = 0
+        for roll in range(1, _FACES + 1):
+            added = _kay_after_roll(pre, rest, roll)
+            wins += pre > roll or added > 0
+            cards += sum(sub) + (1 if added else 0)
+            value += _total(sub) + added
+        rows.append(
+            (
+                _values_of(sub),
+                _values_of(rest),
+                Fraction(wins, _FACES),
+                Fraction(cards, _FACES),
+                Fraction(value, _FACES),
+            )
+        )
+    flags = _pareto_flags([(p, c, v) for _, _, p, c, v in rows])
+    splits = [KaySplit(*row, flag) for row, flag in zip(rows, flags)]
+    splits.sort(
+        key=lambda s: (-s.p_win, s.expected_cards_spent, s.expected_value_spent, s.pre_roll)
+    )
+    return splits
+
+
+# --- dealt hands -------------------------------------------------------------------------------
+
+
+def _value_groups(deck: Deck) -> tuple[tuple[int, int], ...]:
+    """(fight value, copies) for every value present; non-Fight cards count as value 0."""
+    groups: dict[int, int] = {}
+    for name, n in deck.items():
+        v = fight_value(name)
+        groups[v] = groups.get(v, 0) + n
+    return tuple(sorted(groups.items()))
+
+
+@cache
+def _total_ways(groups: tuple[tuple[int, int], ...], hand_size: int, cap: int) -> dict[int, int]:
+    """Number of hands of ``hand_size`` cards by fight total (totals >= cap merged into cap)."""
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}
+    for value, copies in groups:
+        nxt: dict[tuple[int, int], int] = {}
+        for (size, total), w in ways.items():
+            for k in range(min(copies, hand_size - size) + 1):
+                key = (size + k, min(total + k * value, cap))
+                nxt[key] = nxt.get(key, 0) + w * comb(copies, k)
+        ways = nxt
+    return {total: w for (size, total), w in ways.items() if size == hand_size}
+
+
+def fight_total_distribution(deck: Deck, hand_size: int) -> dict[int, Fraction]:
+    """Return the distribution of the Fight total of a hand dealt uniformly from ``deck``.
+
+    Counted exactly: the number of hands with each total, over C(N, h).
+
+    >>> fight_total_distribution(Deck({"fight_2": 1, "grail": 1}), 1)
+    {0: Fraction(1, 2), 2: Fraction(1, 2)}
+    """
+    hand_size = check_draws(deck, hand_size)
+    cap = max(_VALUES) * hand_size
+    ways = _total_ways(_value_groups(deck), hand_size, cap)
+    return Dist.from_weights(ways).as_dict()
+
+
+def random_hand_siege_win_probability(
+    deck: Deck, hand_size: int, *, excalibur: bool = False
+) -> Fraction:
+    """Return P(win) when a hand of ``hand_size`` is dealt from ``deck`` and all its Fight
+    cards are played (ES p.13). Cards not named ``fight_N`` count 0 (a wild Fight card too).
+
+    One card from {Fight 5, Grail}: 1/2 * 4/8 = 1/4.
+
+    >>> random_hand_siege_win_probability(Deck({"fight_5": 1, "grail": 1}), 1)
+    Fraction(1, 4)
+    """
+    hand_size = check_draws(deck, hand_size)
+    bonus = _EXCALIBUR if excalibur else 0
+    ways = _total_ways(_value_groups(deck), hand_size, _ALWAYS_WINS)
+    hands = comb(deck.size, hand_size)
+    return sum(
+        (Fraction(w, hands) * win_probability_for_total(t + bonus) for t, w in ways.items()),
+        Fraction(0),
+    )
+
+
+def dealt_hand_table(
+    deck: Deck, sizes: Iterable[int] = range(1, 13), *, excalibur: bool = False
+) -> dict[int, Fraction]:
+    """Return {hand size: P(win with all its Fight cards)} - the table a teacher shows.
+
+    One card from the 84-card base deck: (12*1 + 10*2 + 8*3 + 7*4) / (84*8) = 84/672 = 1/8.
+
+    >>> from camelot_rules.cards import standard_deck
+    >>> dealt_hand_table(standard_deck("white"), [1])
+    {1: Fraction(1, 8)}
+    """
+    return {h: random_hand_siege_win_probability(deck, h, excalibur=excalibur) for h in sizes}
+
+
+# --- a whole turn of fights ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    """The best sequential plan for a turn of siege fights, and what it yields.
+
+    Attributes:
+        first_play: Fight values to play in the first fight (before the roll, with Kay), or
+            ``None`` when the best plan is not to fight at all.
+        value: the objective achieved (expected engines removed, or P(at least m)).
+        outcomes: exact distribution of (engines removed, life lost) under that plan.
+        objective: "expected" or "at_least_m" with m.
+        options: the options used, in words, so the answer can be reproduced.
+    """
+
+    first_play: tuple[int, ...] | None
+    value: Fraction
+    outcomes: dict[tuple[int, int], Fraction]
+    objective: str
+    options: tuple[str, ...]
+
+
+_Outcomes = dict[tuple[int, int], Fraction]
+
+
+def _scale_add(acc: _Outcomes, dist: _Outcomes, p: Fraction) -> None:
+    for key, q in dist.items():
+        acc[key] = acc.get(key, Fraction(0)) + p * q
+
+
+def _score(dist: _Outcomes, at_least: int | None) -> tuple[Fraction, Fraction]:
+    """Objective first, then fewer lives lost."""
+    if at_least is None:
+        obj = sum((p * e for (e, _), p in dist.items()), Fraction(0))
+    else:
+        obj = sum((p for (e, _), p in dist.items() if e >= at_least), Fraction(0))
+    life = sum((p * lost for (_, lost), p in dist.items()), Fraction(0))
+    return obj, -life
+
+
+def best_turn(
+    hand: Deck | Mapping[str, int] | Iterable[int],
+    *,
+    excalibur: bool = False,
+    kay: bool = False,
+    second_witch: bool = False,
+    life: int = 4,
+    at_least: int | None = None,
+    keep_alive: bool = True,
+) -> TurnPlan:
+    """Return the best plan for one turn of siege fights and its exact outcome distribution.
+
+    The turn's heroic action is a fight; a second fight may be bought by sacrificing 1 life
+    (not while the Second Witch is in play - JA witches, 2nd; not at 1 life). Each decision is
+    made after seeing the previous roll. The objective is the expected number of engines
+    removed, or with ``at_least=m`` P(at least m removed); ties go to fewer lives lost. With
+    ``keep_alive`` the second fight is not bought when losing it would bring life to 0.
+
+    Hand 5, 4, 3 with 4 life: fight with everything, or split 5+3 / 4 to fight twice?
+
+    Fight 5 (P 4/8), then buy a fight with 4 + 3 (P 6/8): 1/2 + 3/4 = 5/4 engines expected
+    (5 + 4 then 3 ties: 1 + 2/8). Both wins needs 4/8 * 6/8 = 3/8 at best.
+
+    >>> plan = best_turn([5, 4, 3])
+    >>> plan.first_play, plan.value
+    ((5,), Fraction(5, 4))
+    >>> best_turn([5, 4, 3], at_least=2).value
+    Fraction(3, 8)
+    """
+    counts = hand_fight_counts(hand)
+    if isinstance(life, bool) or not isinstance(life, int) or life < 1:
+        raise ValueError(f"life={life!r} must be the knight's life left, a whole number >= 1")
+    if at_least is not None and (
+        isinstance(at_least, bool) or not isinstance(at_least, int) or not 1 <= at_least <= 2
+    ):
+        raise ValueError(f"at_least={at_least!r} must be 1 or 2 (a turn has at most 2 fights)")
+    bonus = _EXCALIBUR if excalibur else 0
+
+    def fight(
+        sub: FightCounts, rest: FightCounts, then: object
+    ) -> tuple[tuple[Fraction, Fraction], _Outcomes]:
+        """Play ``sub``; after each roll Kay may add; ``then(rest, won)`` continues."""
+        acc: _Outcomes = {}
+        pre = _total(sub) + bonus
+        for roll in range(1, _FACES + 1):
+            if pre > roll:
+                branch = then(rest, True)  # type: ignore[operator]
+            else:
+                branch = then(rest, False)  # type: ignore[operator]
+                if kay:
+                    v = _kay_after_roll(pre, rest, roll)
+                    if v:
+                        add = [0, 0, 0, 0, 0]
+                        add[v - 1] = 1
+                        alt = then(_minus(rest, (add[0], add[1], add[2], add[3], add[4])), True)  # type: ignore[operator]
+                        if _score(alt, at_least) > _score(branch, at_least):
+                            branch = alt
+            _scale_add(acc, branch, Fraction(1, _FACES))
+        return _score(acc, at_least), acc
+
+    def second(rest: FightCounts, removed: int, lost: int) -> _Outcomes:
+        stop: _Outcomes = {(removed, lost): Fraction(1)}
+        life_now = life - lost
+        may_buy = not second_witch and life_now >= (3 if keep_alive else 2)
+        if not may_buy or sum(rest) == 0:
+            return stop
+        # Last fight: its win chance is best with every card (Kay's reserve adds nothing more).
+        p = win_probability_for_total(_total(rest) + bonus)
+        fight2 = {(removed + 1, lost + 1): p, (removed, lost + 2): 1 - p}
+        fight2 = {k: q for k, q in fight2.items() if q}
+        return fight2 if _score(fight2, at_least) > _score(stop, at_least) else stop
+
+    no_fight: _Outcomes = {(0, 0): Fraction(1)}
+    best: tuple[tuple[Fraction, Fraction], _Outcomes, FightCounts | None] = (
+        _score(no_fight, at_least),
+        no_fight,
+        None,
+    )
+    for sub in _submultisets(counts):
+        rest = _minus(counts, sub)
+
+        def then(r: FightCounts, won: bool) -> _Outcomes:
+            if won:
+                return second(r, 1, 0)
+            if life - 1 <= 0:
+                return {(0, 1): Fraction(1)}
+            return second(r, 0, 1)
+
+        score, dist = fight(sub, rest, then)
+        if score > best[0]:
+            best = (score, dist, sub)
+    objective = "expected engines removed" if at_least is None else f"P(at least {at_least})"
+    options = (
+        f"excalibur: {'yes' if excalibur else 'no'}",
+        f"Sir Kay: {'yes' if kay else 'no'}",
+        f"Second Witch: {'in play (no life sacrifice)' if second_witch else 'not in play'}",
+        f"life left: {life}",
+        f"never risk death on the bought fight: {'yes' if keep_alive else 'no'}",
+    )
+    return TurnPlan(
+        first_play=None if best[2] is None else _values_of(best[2]),
+        value=best[0][0],
+        outcomes=Dist(best[1]).as_dict(),
+        objective=objective,
+        options=options,
+    )
+
+
+def dealt_turn_distribution(
+    deck: Deck,
+    hand_size: int,
+    *,
+    excalibur: bool = False,
+    kay: bool = False,
+    second_witch: bool = False,
+    life: int = 4,
+    at_least: int | None = None,
+) -> dict[tuple[int, int], Fraction]:
+    """Return the distribution of (engines removed, life lost) in a turn played optimally with
+    a hand dealt uniformly from ``deck`` (each hand played by :func:`best_turn`).
+
+    Dealt a Grail (1/2): no fight. Dealt the Fight 5 (1/2): win 4/8, else lose 1 life.
+
+    >>> dealt_turn_distribution(Deck({"fight_5": 1, "grail": 1}), 1)
+    {(0, 0): Fraction(1, 2), (0, 1): Fraction(1, 4), (1, 0): Fraction(1, 4)}
+    """
+    hand_size = check_draws(deck, hand_size)
+    groups = _value_groups(deck)
+    copies = {v: n for v, n in groups}
+    others = copies.get(0, 0)
+    fight_copies = [copies.get(v, 0) for v in _VALUES]
+    hands = comb(deck.size, hand_size)
+    acc: _Outcomes = {}
+    for sub in product(*(range(min(c, hand_size) + 1) for c in fight_copies)):  # fight cards dealt
+        k = sum(sub)
+        if k > hand_size or hand_size - k > others:
+            continue
+        ways = comb(others, hand_size - k)
+        for c, s in zip(fight_copies, sub):
+            ways *= comb(c, s)
+        plan = best_turn(
+            _values_of(sub),
+            excalibur=excalibur,
+            kay=kay,
+            second_witch=second_witch,
+            life=life,
+            at_least=at_least,
+        )
+        _scale_add(acc, plan.outcomes, Fraction(ways, hands))
+    return acc

@@ -1,0 +1,103 @@
+"""Seeded Monte Carlo simulations of the same rules, written the plain way (shuffle, roll).
+
+They share no code with the exact calculators beyond the rule data, so agreement between the
+two is an independent check. Every function takes an explicit ``seed``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+
+from camelot_rules import rulebook
+from camelot_rules.cards import Deck
+
+__all__ = [
+    "simulate_draws",
+    "simulate_first_draw",
+    "simulate_random_hand_fights",
+    "simulate_siege_fights",
+    "simulate_turns_until_exhausted",
+]
+
+
+def _roll(rng: random.Random) -> int:
+    return rng.randint(1, rulebook.SIEGE_DIE_FACES)
+
+
+def simulate_siege_fights(
+    played: Iterable[int], trials: int, *, seed: int, excalibur: bool = False
+) -> Fraction:
+    """Fraction of ``trials`` fights won with ``played`` (roll a d8; total must beat it)."""
+    total = sum(played) + (rulebook.threshold("excalibur_bonus") if excalibur else 0)
+    rng = random.Random(seed)
+    return Fraction(sum(total > _roll(rng) for _ in range(trials)), trials)
+
+
+def _card_value(name: str) -> int:
+    head, _, tail = name.partition("_")
+    return int(tail) if head == "fight" and tail.isdigit() and int(tail) <= 5 else 0
+
+
+def simulate_random_hand_fights(
+    deck: Deck, hand_size: int, trials: int, *, seed: int, excalibur: bool = False
+) -> Fraction:
+    """Deal ``hand_size`` cards from a shuffled ``deck``, play every Fight card, roll."""
+    cards = list(deck)
+    rng = random.Random(seed)
+    bonus = rulebook.threshold("excalibur_bonus") if excalibur else 0
+    wins = 0
+    for _ in range(trials):
+        hand = rng.sample(cards, hand_size)
+        wins += sum(_card_value(c) for c in hand) + bonus > _roll(rng)
+    return Fraction(wins, trials)
+
+
+def simulate_first_draw(
+    deck: Deck, cards: Iterable[str], trials: int, *, seed: int
+) -> dict[int, Fraction]:
+    """Empirical distribution of the 1-based index of the first card in ``cards``."""
+    wanted = set(cards)
+    pile = list(deck)
+    rng = random.Random(seed)
+    counts: dict[int, int] = {}
+    for _ in range(trials):
+        rng.shuffle(pile)
+        first = next(i for i, c in enumerate(pile, start=1) if c in wanted)
+        counts[first] = counts.get(first, 0) + 1
+    return {k: Fraction(v, trials) for k, v in sorted(counts.items())}
+
+
+def simulate_turns_until_exhausted(
+    deck_size: int,
+    draws_per_turn: Mapping[int, Fraction],
+    trials: int,
+    *,
+    seed: int,
+    horizon: int,
+) -> dict[int, Fraction]:
+    """Empirical P(the pile runs out in turn t), t <= ``horizon``."""
+    rng = random.Random(seed)
+    ks = list(draws_per_turn)
+    weights = [float(draws_per_turn[k]) for k in ks]
+    counts: dict[int, int] = {}
+    for _ in range(trials):
+        drawn = 0
+        for turn in range(1, horizon + 1):
+            drawn += rng.choices(ks, weights)[0]
+            if drawn >= deck_size:
+                counts[turn] = counts.get(turn, 0) + 1
+                break
+    return {k: Fraction(v, trials) for k, v in sorted(counts.items())}
+
+
+def simulate_draws(
+    deck: Deck, draws: int, cards: Iterable[str], trials: int, *, seed: int, at_least: int = 1
+) -> Fraction:
+    """Fraction of ``trials`` draws of ``draws`` cards holding >= ``at_least`` of ``cards``."""
+    wanted = set(cards)
+    pile = list(deck)
+    rng = random.Random(seed)
+    hits = sum(sum(c in wanted for c in rng.sample(pile, draws)) >= at_least for _ in range(trials))
+    return Fraction(hits, trials)

@@ -1,0 +1,197 @@
+"""explore / outcome_probabilities / expected_steps: closed forms, floats, brute force."""
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from camelot_rules import (
+    ExplorationLimitError,
+    expected_steps,
+    explore,
+    outcome_probabilities,
+    solve,
+)
+from camelot_rules.models import CoinRace, SiegeRace
+
+
+@dataclass(frozen=True)
+class Ruin:
+    """Gambler's ruin on 0..n with win probability p: a birth-death chain (one cyclic SCC)."""
+
+    n: int
+    start: int
+    p: Fraction
+
+    def initial_state(self) -> int:
+        return self.start
+
+    def is_terminal(self, s: int) -> bool:
+        return s in (0, self.n)
+
+    def outcome(self, s: int) -> str:
+        return "win" if s == self.n else "ruin"
+
+    def is_chance(self, s: int) -> bool:
+        return True
+
+    def chance_outcomes(self, s: int) -> list[tuple[int, Fraction]]:
+        return [(1, self.p), (-1, 1 - self.p)]
+
+    def legal_actions(self, s: int) -> list[int]:
+        return []
+
+    def apply(self, s: int, a: int) -> int:
+        return s + a
+
+
+@pytest.mark.parametrize(
+    ("n", "start", "p"), [(5, 2, Fraction(1, 2)), (10, 3, Fraction(2, 5)), (30, 20, Fraction(3, 5))]
+)
+def test_gamblers_ruin_closed_form(n: int, start: int, p: Fraction) -> None:
+    got = outcome_probabilities(explore(Ruin(n, start, p)))
+    if p == Fraction(1, 2):
+        win = Fraction(start, n)
+    else:
+        r = (1 - p) / p
+        win = (1 - r**start) / (1 - r**n)
+    assert got == {"ruin": 1 - win, "win": win}
+
+
+def test_fair_ruin_expected_length_is_i_times_n_minus_i() -> None:
+    assert expected_steps(explore(Ruin(10, 3, Fraction(1, 2)))) == 3 * 7
+
+
+@dataclass(frozen=True)
+class Loop:
+    """From 0: 1/2 to a terminal, 1/4 into a closed loop {1, 2}, 1/4 back to 0."""
+
+    def initial_state(self) -> int:
+        return 0
+
+    def is_terminal(self, s: int) -> bool:
+        return s == 9
+
+    def outcome(self, s: int) -> str:
+        return "done"
+
+    def is_chance(self, s: int) -> bool:
+        return True
+
+    def chance_outcomes(self, s: int) -> list[tuple[int, Fraction]]:
+        if s == 0:
+            return [(9, Fraction(1, 2)), (1, Fraction(1, 4)), (0, Fraction(1, 4))]
+        return [(3 - s, Fraction(1))]
+
+    def legal_actions(self, s: int) -> list[int]:
+        return []
+
+    def apply(self, s: int, a: int) -> int:
+        return a
+
+
+def test_closed_loop_mass_is_reported_as_never_ends() -> None:
+    # x = 1/2 + x/4 -> done = 2/3, never_ends = 1/3
+    got = outcome_probabilities(explore(Loop()))
+    assert got == {"done": Fraction(2, 3), "never_ends": Fraction(1, 3)}
+    with pytest.raises(ValueError, match="never end"):
+        expected_steps(explore(Loop()))
+
+
+def test_nodes_keyed_by_value_and_edges_merged() -> None:
+    g = explore(CoinRace(target=3))
+    assert g.number_of_nodes() == 9 + 2  # (h, t) with h, t < 3, plus two terminals
+    for s in g:
+        if g.nodes[s]["kind"] == "chance":
+            assert sum(d["prob"] for _, _, d in g.out_edges(s, data=True)) == 1
+
+
+def test_max_states_raises_naming_the_limit() -> None:
+    with pytest.raises(ExplorationLimitError, match="max_states=5"):
+        explore(Ruin(50, 25, Fraction(1, 2)), max_states=5)
+    assert isinstance(ExplorationLimitError("x"), ValueError)
+
+
+def _float_value_iteration(g: nx.DiGraph, target: str, sweeps: int = 20000) -> float:
+    nodes = list(g)
+    v = {s: 0.0 for s in nodes}
+    for s in nodes:
+        if g.nodes[s]["kind"] == "terminal":
+            v[s] = 1.0 if g.nodes[s]["outcome"] == target else 0.0
+    for _ in range(sweeps):
+        delta = 0.0
+        for s in nodes:
+            kind = g.nodes[s]["kind"]
+            if kind == "chance":
+                new = sum(float(d["prob"]) * v[t] for t, d in g.adj[s].items())
+            elif kind == "decision":
+                new = max(v[t] for t in g.adj[s])
+            else:
+                continue
+            delta = max(delta, abs(new - v[s]))
+            v[s] = new
+        if delta < 1e-15:
+            break
+    return v[g.graph["root"]]
+
+
+@pytest.mark.parametrize("engines", [0, 6, 10])
+def test_siege_race_optimum_agrees_with_float_value_iteration(engines: int) -> None:
+    g = explore(SiegeRace(engines=engines))
+    exact = outcome_probabilities(g, maximize="loyal_win")
+    assert sum(exact.values()) == 1
+    assert abs(float(exact["loyal_win"]) - _float_value_iteration(g, "loyal_win")) < 1e-9
+
+
+def test_policy_is_no_worse_than_any_fixed_policy() -> None:
+    g = explore(SiegeRace(engines=8))
+    best = outcome_probabilities(g, maximize="loyal_win")["loyal_win"]
+    for always in ("fight", "quest"):
+        fixed = g.copy()
+        for s in list(fixed):
+            if fixed.nodes[s]["kind"] == "decision":
+                for t in list(fixed.adj[s]):
+                    if fixed.edges[s, t]["action"] != always:
+                        fixed.remove_edge(s, t)
+        assert outcome_probabilities(fixed, maximize="loyal_win")["loyal_win"] <= best
+
+
+def test_decisions_without_maximize_raise() -> None:
+    g = explore(SiegeRace())
+    with pytest.raises(ValueError, match="maximize"):
+        outcome_probabilities(g)
+    with pytest.raises(ValueError, match="nobody"):
+        outcome_probabilities(g, maximize="nobody")
+
+
+def test_float_linear_solve_agrees_on_a_cyclic_chain() -> None:
+    model = Ruin(40, 13, Fraction(11, 20))
+    g = explore(model)
+    exact = outcome_probabilities(g)["win"]
+    inner = list(range(1, 40))
+    a = np.eye(len(inner))
+    b = np.zeros(len(inner))
+    for i, s in enumerate(inner):
+        for t, d in g.adj[s].items():
+            if t == 40:
+                b[i] += float(d["prob"])
+            elif t != 0:
+                a[i, inner.index(t)] -= float(d["prob"])
+    x = np.linalg.solve(a, b)
+    assert abs(x[inner.index(13)] - float(exact)) < 1e-12
+
+
+def test_solution_policy_satisfies_bellman_optimality() -> None:
+    g = explore(SiegeRace(engines=11))
+    sol = solve(g, maximize="loyal_win")
+    for s in g:
+        if g.nodes[s]["kind"] == "decision":
+            chosen = sol.values[sol.policy[s]]["loyal_win"]
+            assert chosen == max(sol.values[t]["loyal_win"] for t in g.adj[s])
+            assert sol.values[s]["loyal_win"] == chosen
+    # one engine from defeat, nothing on the quest: fight (11/80 vs 29/360 by quest)
+    assert sol.best_action(g, (11, 0, "act")) == "fight"
+    # two successes in: one more quest success wins, so quest
+    assert sol.best_action(g, (11, 2, "act")) == "quest"

@@ -1,0 +1,32 @@
+"""Contract checks run over every shipped model (OpenSpiel style)."""
+
+import copy
+from fractions import Fraction
+
+import pytest
+
+from camelot_rules import explore
+from camelot_rules.models import CoinRace, SiegeRace
+
+MODELS = [CoinRace(), CoinRace(target=4), SiegeRace(), SiegeRace(engines=11, quest_target=1)]
+
+
+@pytest.mark.parametrize("model", MODELS, ids=repr)
+def test_model_obeys_the_contract(model: object) -> None:
+    g = explore(model)  # type: ignore[arg-type]
+    for state in g:
+        hash(state)
+        before = copy.deepcopy(state)
+        if model.is_terminal(state):  # type: ignore[attr-defined]
+            assert not list(model.legal_actions(state))  # type: ignore[attr-defined]
+            assert isinstance(model.outcome(state), str)  # type: ignore[attr-defined]
+        elif model.is_chance(state):  # type: ignore[attr-defined]
+            outs = list(model.chance_outcomes(state))  # type: ignore[attr-defined]
+            assert all(isinstance(p, Fraction) for _, p in outs)
+            assert sum(p for _, p in outs) == 1
+            for o, _ in outs:
+                assert model.apply(state, o) == model.apply(state, o)  # type: ignore[attr-defined]
+        else:
+            for a in model.legal_actions(state):  # type: ignore[attr-defined]
+                assert model.apply(state, a) == model.apply(state, a)  # type: ignore[attr-defined]
+        assert state == before
