@@ -157,18 +157,20 @@ class SiegeChoice:
     pareto: bool
 
 
-def _pareto_flags(keys: list[tuple[Fraction, Fraction, Fraction]]) -> list[bool]:
-    """keys are (p_win, cost1, cost2); a choice is dominated if another has p >= and costs <=,
-    with at least one strict."""
-    flags = []
-    for i, (p, c1, c2) in enumerate(keys):
-        dominated = any(
-            q >= p and d1 <= c1 and d2 <= c2 and (q > p or d1 < c1 or d2 < c2)
-            for j, (q, d1, d2) in enumerate(keys)
-            if j != i
-        )
-        flags.append(not dominated)
-    return flags
+def _pareto_flags(keys: list[tuple[int, int, int]]) -> list[bool]:
+    """Flag the keys (p_win, cost1, cost2) that no other key dominates.
+
+    A key is dominated if another has p >= and both costs <=, with at least one strict. Equal
+    keys do not dominate each other. Distinct keys are swept in order of (-p, cost1, cost2):
+    only an earlier key can dominate a later one, and checking the front kept so far suffices.
+    """
+    front: list[tuple[int, int, int]] = []
+    kept: set[tuple[int, int, int]] = set()
+    for p, c1, c2 in sorted(set(keys), key=lambda k: (-k[0], k[1], k[2])):
+        if not any(d1 <= c1 and d2 <= c2 for _, d1, d2 in front):
+            front.append((p, c1, c2))
+            kept.add((p, c1, c2))
+    return [key in kept for key in keys]
 
 
 def siege_choices(
@@ -193,7 +195,7 @@ def siege_choices(
         total = _total(sub)
         p = win_probability_for_total(total + bonus)
         rows.append((_values_of(sub), total, p, sum(sub)))
-    flags = _pareto_flags([(p, Fraction(n), Fraction(t)) for _, t, p, n in rows])
+    flags = _pareto_flags([(p.numerator * (_FACES // p.denominator), n, t) for _, t, p, n in rows])
     choices = [
         SiegeChoice(cards, total, p, n, 1 - p, flag)
         for (cards, total, p, n), flag in zip(rows, flags)
@@ -243,26 +245,31 @@ def kay_splits(
     counts = hand_fight_counts(hand)
     bonus = _EXCALIBUR if excalibur else 0
     rows = []
+    keys = []  # integer keys (in eighths) for the Pareto sweep
     for sub in _submultisets(counts):
         rest = _minus(counts, sub)
-        pre = _total(sub) + bonus
+        present = [v for v in _VALUES if rest[v - 1]]  # ascending
+        spent, played = sum(sub), _total(sub)
+        pre = played + bonus
         wins = cards = value = 0
         for roll in range(1, _FACES + 1):
-            added = _kay_after_roll(pre, rest, roll)
-            wins += pre > roll or added > 0
-            cards += sum(sub) + (1 if added else 0)
-            value += _total(sub) + added
-        rows.append(
-            (
-                _values_of(sub),
-                _values_of(rest),
-                Fraction(wins, _FACES),
-                Fraction(cards, _FACES),
-                Fraction(value, _FACES),
-            )
-        )
-    flags = _pareto_flags([(p, c, v) for _, _, p, c, v in rows])
-    splits = [KaySplit(*row, flag) for row, flag in zip(rows, flags)]
+            wins += 1
+            cards += spent
+            value += played
+            if pre <= roll:
+                added = next((v for v in present if pre + v > roll), 0)
+                if added:
+                    cards += 1
+                    value += added
+                else:
+                    wins -= 1
+        keys.append((wins, cards, value))
+        rows.append((_values_of(sub), _values_of(rest), wins, cards, value))
+    flags = _pareto_flags(keys)
+    splits = [
+        KaySplit(pre, res, Fraction(w, _FACES), Fraction(c, _FACES), Fraction(v, _FACES), flag)
+        for (pre, res, w, c, v), flag in zip(rows, flags)
+    ]
     splits.sort(
         key=lambda s: (-s.p_win, s.expected_cards_spent, s.expected_value_spent, s.pre_roll)
     )
@@ -356,8 +363,9 @@ class TurnPlan:
             ``None`` when the best plan is not to fight at all.
         value: the objective achieved (expected engines removed, or P(at least m)).
         outcomes: exact distribution of (engines removed, life lost) under that plan.
-        objective: "expected" or "at_least_m" with m.
+        objective: the objective in words.
         options: the options used, in words, so the answer can be reproduced.
+        at_least: m when the objective is P(at least m engines), else ``None``.
     """
 
     first_play: tuple[int, ...] | None
@@ -365,6 +373,7 @@ class TurnPlan:
     outcomes: dict[tuple[int, int], Fraction]
     objective: str
     options: tuple[str, ...]
+    at_least: int | None = None
 
 
 _Outcomes = dict[tuple[int, int], Fraction]
@@ -373,16 +382,6 @@ _Outcomes = dict[tuple[int, int], Fraction]
 def _scale_add(acc: _Outcomes, dist: _Outcomes, p: Fraction) -> None:
     for key, q in dist.items():
         acc[key] = acc.get(key, Fraction(0)) + p * q
-
-
-def _score(dist: _Outcomes, at_least: int | None) -> tuple[Fraction, Fraction]:
-    """Objective first, then fewer lives lost."""
-    if at_least is None:
-        obj = sum((p * e for (e, _), p in dist.items()), Fraction(0))
-    else:
-        obj = sum((p for (e, _), p in dist.items() if e >= at_least), Fraction(0))
-    life = sum((p * lost for (_, lost), p in dist.items()), Fraction(0))
-    return obj, -life
 
 
 def best_turn(
@@ -422,60 +421,63 @@ def best_turn(
     ):
         raise ValueError(f"at_least={at_least!r} must be 1 or 2 (a turn has at most 2 fights)")
     bonus = _EXCALIBUR if excalibur else 0
+    # Outcome weights are ints in 64ths (two d8 rolls); scores compare (objective, -life lost)
+    # in the same unit, so the search runs on integers and Fractions are made at the end.
+    faces = _FACES
 
-    def fight(
-        sub: FightCounts, rest: FightCounts, then: object
-    ) -> tuple[tuple[Fraction, Fraction], _Outcomes]:
-        """Play ``sub``; after each roll Kay may add; ``then(rest, won)`` continues."""
-        acc: _Outcomes = {}
-        pre = _total(sub) + bonus
-        for roll in range(1, _FACES + 1):
-            if pre > roll:
-                branch = then(rest, True)  # type: ignore[operator]
-            else:
-                branch = then(rest, False)  # type: ignore[operator]
-                if kay:
-                    v = _kay_after_roll(pre, rest, roll)
-                    if v:
-                        add = [0, 0, 0, 0, 0]
-                        add[v - 1] = 1
-                        alt = then(_minus(rest, (add[0], add[1], add[2], add[3], add[4])), True)  # type: ignore[operator]
-                        if _score(alt, at_least) > _score(branch, at_least):
-                            branch = alt
-            _scale_add(acc, branch, Fraction(1, _FACES))
-        return _score(acc, at_least), acc
+    def score(dist: dict[tuple[int, int], int]) -> tuple[int, int]:
+        if at_least is None:
+            obj = sum(w * e for (e, _), w in dist.items())
+        else:
+            obj = sum(w for (e, _), w in dist.items() if e >= at_least)
+        return obj, -sum(w * lost for (_, lost), w in dist.items())
 
-    def second(rest: FightCounts, removed: int, lost: int) -> _Outcomes:
-        stop: _Outcomes = {(removed, lost): Fraction(1)}
-        life_now = life - lost
-        may_buy = not second_witch and life_now >= (3 if keep_alive else 2)
-        if not may_buy or sum(rest) == 0:
+    def second(rest: FightCounts, removed: int, lost: int) -> dict[tuple[int, int], int]:
+        """Outcome weights (summing to 8) after the first fight: buy a second fight or stop."""
+        stop = {(removed, lost): faces}
+        if second_witch or life - lost < (3 if keep_alive else 2) or not any(rest):
             return stop
         # Last fight: its win chance is best with every card (Kay's reserve adds nothing more).
-        p = win_probability_for_total(_total(rest) + bonus)
-        fight2 = {(removed + 1, lost + 1): p, (removed, lost + 2): 1 - p}
-        fight2 = {k: q for k, q in fight2.items() if q}
-        return fight2 if _score(fight2, at_least) > _score(stop, at_least) else stop
+        wins = min(max(_total(rest) + bonus - 1, 0), faces)
+        fight2 = {(removed + 1, lost + 1): wins, (removed, lost + 2): faces - wins}
+        fight2 = {k: w for k, w in fight2.items() if w}
+        return fight2 if score(fight2) > score(stop) else stop
 
-    no_fight: _Outcomes = {(0, 0): Fraction(1)}
-    best: tuple[tuple[Fraction, Fraction], _Outcomes, FightCounts | None] = (
-        _score(no_fight, at_least),
-        no_fight,
-        None,
-    )
+    def after_first(rest: FightCounts, won: bool) -> dict[tuple[int, int], int]:
+        if won:
+            return second(rest, 1, 0)
+        if life == 1:  # the lost fight kills the knight: the turn ends
+            return {(0, 1): faces}
+        return second(rest, 0, 1)
+
+    no_fight = {(0, 0): faces * faces}
+    best: tuple[tuple[int, int], dict[tuple[int, int], int], FightCounts | None]
+    best = (score(no_fight), no_fight, None)
     for sub in _submultisets(counts):
         rest = _minus(counts, sub)
-
-        def then(r: FightCounts, won: bool) -> _Outcomes:
-            if won:
-                return second(r, 1, 0)
-            if life - 1 <= 0:
-                return {(0, 1): Fraction(1)}
-            return second(r, 0, 1)
-
-        score, dist = fight(sub, rest, then)
-        if score > best[0]:
-            best = (score, dist, sub)
+        pre = _total(sub) + bonus
+        acc: dict[tuple[int, int], int] = {}
+        for roll in range(1, faces + 1):
+            if pre > roll:
+                branch = after_first(rest, True)
+            else:
+                branch = after_first(rest, False)
+                if kay:
+                    # Kay may turn the loss into a win with one reserve card; the smallest that
+                    # wins leaves the most for the second fight, which needs only the total.
+                    v = _kay_after_roll(pre, rest, roll)
+                    if v:
+                        used = tuple(1 if u == v else 0 for u in _VALUES)
+                        alt = after_first(_minus(rest, used), True)  # type: ignore[arg-type]
+                        if score(alt) > score(branch):
+                            branch = alt
+            for key, w in branch.items():
+                acc[key] = acc.get(key, 0) + w
+        if score(acc) > best[0]:
+            best = (score(acc), acc, sub)
+    total_weight = faces * faces
+    outcomes = {key: Fraction(w, total_weight) for key, w in best[1].items()}
+    value = Fraction(best[0][0], total_weight)
     objective = "expected engines removed" if at_least is None else f"P(at least {at_least})"
     options = (
         f"excalibur: {'yes' if excalibur else 'no'}",
@@ -486,10 +488,11 @@ def best_turn(
     )
     return TurnPlan(
         first_play=None if best[2] is None else _values_of(best[2]),
-        value=best[0][0],
-        outcomes=Dist(best[1]).as_dict(),
+        value=value,
+        outcomes=Dist(outcomes).as_dict(),
         objective=objective,
         options=options,
+        at_least=at_least,
     )
 
 

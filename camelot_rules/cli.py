@@ -1,0 +1,175 @@
+"""The ``camelot-rules`` terminal front end over the same calculators.
+
+Examples::
+
+    camelot-rules siege 3 4                 # P(win) with Fight 3 + Fight 4
+    camelot-rules siege 3 --excalibur --kay 2 5
+    camelot-rules siege --hand 5 4 3 1      # the hand advisor's table
+    camelot-rules siege --turn 5 4 3 --life 3
+    camelot-rules siege --dealt --expansion # P(win) by dealt hand size
+    camelot-rules draw white 2 grail        # P(at least one Grail in a Round Table draw)
+    camelot-rules decks --expansion         # every deck, with its assumptions
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from camelot_rules import siege
+from camelot_rules.cards import deck_facts, standard_deck
+from camelot_rules.display import fmt_expectation, fmt_percent, fmt_prob, text_table
+from camelot_rules.draws import draw_probability
+
+__all__ = ["build_parser", "main"]
+
+
+def _cmd_siege(args: argparse.Namespace) -> str:
+    opts = f"excalibur: {'yes' if args.excalibur else 'no'}"
+    if args.dealt:
+        deck = standard_deck("white", expansion=args.expansion)
+        table = siege.dealt_hand_table(deck, range(1, 13), excalibur=args.excalibur)
+        rows = [[h, p, fmt_percent(p)] for h, p in table.items()]
+        box = "base + Merlin's Company" if args.expansion else "base"
+        return (
+            f"P(win a siege fight playing every Fight card of a hand dealt from the {box} white "
+            f"deck of {deck.size}); {opts}\n" + text_table(["hand", "P(win)", "%"], rows)
+        )
+    if args.turn:
+        plan = siege.best_turn(
+            args.cards,
+            excalibur=args.excalibur,
+            kay=args.kay is not None,
+            second_witch=args.second_witch,
+            life=args.life,
+            at_least=args.at_least,
+        )
+        first = "do not fight" if plan.first_play is None else " + ".join(map(str, plan.first_play))
+        rows = [[e, lost, p, fmt_percent(p)] for (e, lost), p in sorted(plan.outcomes.items())]
+        return (
+            f"best first fight: {first or 'no cards'}\n"
+            f"{plan.objective}: "
+            f"{fmt_prob(plan.value) if plan.at_least else fmt_expectation(plan.value)}\n"
+            + text_table(["engines removed", "life lost", "P", "%"], rows)
+            + "\noptions: "
+            + "; ".join(plan.options)
+        )
+    if args.hand:
+        if args.kay is not None:
+            splits = siege.kay_splits(args.cards, excalibur=args.excalibur)
+            rows = [
+                [
+                    " + ".join(map(str, s.pre_roll)) or "-",
+                    " ".join(map(str, s.reserve)) or "-",
+                    s.p_win,
+                    fmt_percent(s.p_win),
+                    s.expected_cards_spent,
+                    "yes" if s.pareto else "",
+                ]
+                for s in splits
+            ]
+            headers = ["before roll", "Kay keeps", "P(win)", "%", "E[cards]", "Pareto"]
+            return text_table(headers, rows) + f"\noptions: {opts}; Sir Kay: yes"
+        rows = [
+            [
+                " + ".join(map(str, c.cards)) or "(none)",
+                c.total,
+                c.p_win,
+                fmt_percent(c.p_win),
+                c.cards_spent,
+                c.expected_life_lost,
+                "yes" if c.pareto else "",
+            ]
+            for c in siege.siege_choices(args.cards, excalibur=args.excalibur)
+        ]
+        headers = ["play", "total", "P(win)", "%", "cards", "E[life lost]", "Pareto"]
+        return text_table(headers, rows) + f"\noptions: {opts}"
+    p = siege.siege_win_probability(
+        args.cards, excalibur=args.excalibur, kay_reserve=args.kay or ()
+    )
+    kay = f"; Sir Kay keeps {' '.join(map(str, args.kay))}" if args.kay else ""
+    return f"P(win) = {fmt_prob(p, 2)}\noptions: {opts}{kay}"
+
+
+def _cmd_draw(args: argparse.Namespace) -> str:
+    deck = standard_deck(args.deck, expansion=args.expansion)
+    p = draw_probability(deck, args.draws, args.cards, at_least=args.at_least)
+    return (
+        f"P(at least {args.at_least} of {', '.join(args.cards)} in {args.draws} cards from the "
+        f"{args.deck} deck of {deck.size}) = {fmt_prob(p, 2)}"
+    )
+
+
+def _cmd_decks(args: argparse.Namespace) -> str:
+    out = []
+    kinds = ["white", "black"] + (["travel"] if args.expansion else [])
+    for kind in kinds:
+        entries = deck_facts(kind, expansion=args.expansion)
+        size = standard_deck(kind, expansion=args.expansion).size
+        out.append(f"{kind} deck: {size} cards")
+        rows = [
+            [
+                e.name,
+                e.count,
+                e.confidence.value + (" (assumption)" if e.confidence.is_assumption else ""),
+                e.source,
+            ]
+            for e in entries
+        ]
+        out.append(text_table(["card", "count", "confidence", "source"], rows))
+    return "\n\n".join(out)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (exposed for tests and docs)."""
+    parser = argparse.ArgumentParser(
+        prog="camelot-rules",
+        description="Exact odds for Shadows over Camelot and Merlin's Company.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p_siege = sub.add_parser("siege", help="siege-engine fights (ES p.13)")
+    p_siege.add_argument("cards", type=int, nargs="*", help="Fight values played (1-5)")
+    p_siege.add_argument("--excalibur", action="store_true", help="Excalibur adds 1")
+    p_siege.add_argument(
+        "--kay", type=int, nargs="*", metavar="V", help="Sir Kay: reserve Fight values"
+    )
+    mode = p_siege.add_mutually_exclusive_group()
+    mode.add_argument("--hand", action="store_true", help="advisor table for a hand")
+    mode.add_argument("--turn", action="store_true", help="best turn of fights for a hand")
+    mode.add_argument("--dealt", action="store_true", help="P(win) by dealt hand size 1..12")
+    p_siege.add_argument("--expansion", action="store_true", help="with --dealt: 107-card deck")
+    p_siege.add_argument("--second-witch", action="store_true", help="no life sacrifice")
+    p_siege.add_argument("--life", type=int, default=4, help="life left (default 4)")
+    p_siege.add_argument("--at-least", type=int, default=None, help="objective P(>= m)")
+    p_siege.set_defaults(run=_cmd_siege)
+
+    p_draw = sub.add_parser("draw", help="P(at least k of some cards in n draws)")
+    p_draw.add_argument("deck", choices=["white", "black", "travel"])
+    p_draw.add_argument("draws", type=int)
+    p_draw.add_argument("cards", nargs="+")
+    p_draw.add_argument("--at-least", type=int, default=1)
+    p_draw.add_argument("--expansion", action="store_true")
+    p_draw.set_defaults(run=_cmd_draw)
+
+    p_decks = sub.add_parser("decks", help="every deck with counts, sources, assumptions")
+    p_decks.add_argument("--expansion", action="store_true")
+    p_decks.set_defaults(run=_cmd_decks)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; bad input prints a one-line error and returns 2."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        print(args.run(args))
+    except ValueError as err:
+        print(f"camelot-rules: error: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,61 @@
+"""The terminal front end prints exact answers and readable errors."""
+
+import pytest
+
+from camelot_rules.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_siege_three_plus_four(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "siege", "3", "4")
+    assert code == 0 and "P(win) = 3/4 (75.00%)" in out
+
+
+def test_siege_with_excalibur_and_kay(capsys: pytest.CaptureFixture[str]) -> None:
+    # 2 + 1 (Excalibur) = 3 beats 1-2; Kay adds 5 to beat up to 7: 7/8
+    code, out, _ = run(capsys, "siege", "2", "--excalibur", "--kay", "5")
+    assert code == 0 and "7/8" in out and "Sir Kay keeps 5" in out
+
+
+def test_hand_mode_prints_the_advisor_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "siege", "--hand", "5", "4")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split()[:3] == ["play", "total", "P(win)"]
+    assert any(line.startswith("5 + 4") and "1" in line and "yes" in line for line in lines)
+
+
+def test_turn_mode_and_dealt_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "siege", "--turn", "5", "4", "3", "--at-least", "2")
+    assert code == 0 and "P(at least 2): 3/8" in out
+    code, out, _ = run(capsys, "siege", "--dealt")
+    assert code == 0 and "1/8" in out  # one card from the base deck, worked in test_siege
+
+
+def test_draw_and_decks(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "draw", "white", "2", "grail")
+    assert code == 0 and "447/1162" in out
+    code, out, _ = run(capsys, "decks", "--expansion")
+    assert code == 0 and "travel deck: 16 cards" in out and "unverified (assumption)" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["siege", "7"],
+        ["draw", "white", "99", "grail"],
+        ["draw", "white", "2", "unicorn"],
+        ["siege", "--turn", "--life", "0"],
+    ],
+)
+def test_bad_input_is_one_readable_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("camelot-rules: error: ") and "Traceback" not in err

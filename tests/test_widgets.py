@@ -1,0 +1,61 @@
+"""Widgets: pure render functions, and the ipywidgets wiring without a browser."""
+
+from fractions import Fraction
+
+import pytest
+
+from camelot_rules import best_turn, siege_win_probability
+from widgets import build_siege_widget, render_siege
+
+
+def test_render_siege_shows_the_exact_best_choice_and_options() -> None:
+    html, text = render_siege({5: 1, 4: 1})
+    assert "5 + 4" in text and "100.0%" in text
+    assert "Excalibur: no" in html and "siege-choices" in html
+
+
+def test_render_siege_turn_value_matches_the_library() -> None:
+    _, text = render_siege({5: 1, 4: 1, 3: 1}, objective="P(remove both)")
+    assert f"value {best_turn([5, 4, 3], at_least=2).value} (37.5%)" in text
+
+
+@pytest.mark.parametrize(
+    ("counts", "options", "match"),
+    [
+        ({1: -1}, {}, "Fight 1"),
+        ({5: 21}, {}, "more than 20"),
+        ({5: 1}, {"life": 0}, "life"),
+        ({5: "x"}, {}, "Fight 5"),
+    ],
+)
+def test_render_siege_rejects_bad_input(
+    counts: dict[int, object], options: dict[str, object], match: str
+) -> None:
+    with pytest.raises(ValueError, match=match):
+        render_siege(counts, **options)  # type: ignore[arg-type]
+
+
+def test_widget_updates_when_a_control_changes() -> None:
+    w = build_siege_widget({3: 1})
+    assert str(siege_win_probability([3])) in w.text  # 2/8 = 1/4
+    w.fights[4].value = 1
+    assert str(siege_win_probability([4, 3])) in w.text and "3/4" in w.text
+    w.excalibur.value = True
+    assert str(siege_win_probability([4, 3], excalibur=True)) in w.text  # 7/8
+
+
+def test_widget_shows_errors_in_place_and_recovers() -> None:
+    w = build_siege_widget({3: 1})
+    w.fights[2].value = -2
+    assert "camelot-error" in w.result.value and "Fight 2" in w.result.value
+    assert "Traceback" not in w.result.value
+    w.fights[2].value = 0
+    assert "camelot-error" not in w.result.value and str(Fraction(1, 4)) in w.text
+
+
+def test_second_witch_toggle_removes_the_bought_fight() -> None:
+    w = build_siege_widget({5: 2, 4: 2})
+    assert "2  " in w.text.split("Whole turn")[1]  # two engines possible
+    w.second_witch.value = True
+    turn = w.text.split("Whole turn")[1]
+    assert all(not line.startswith("2 ") for line in turn.splitlines())

@@ -1,0 +1,193 @@
+"""The siege widget: a hand of Fight cards, the options, and the best ways to fight."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as W
+
+from camelot_rules import siege
+from camelot_rules.display import (
+    fmt_expectation,
+    fmt_percent,
+    fmt_prob,
+    html_bars,
+    html_table,
+    text_table,
+)
+from widgets.common import Rendered, result_box, safe_render
+
+__all__ = ["MAX_HAND", "SiegeWidget", "build_siege_widget", "render_siege"]
+
+MAX_HAND = 20  # a hand larger than this is refused (the draw limit is 12, F §1, S6)
+OBJECTIVES = {
+    "expected engines removed": None,
+    "P(remove at least 1)": 1,
+    "P(remove both)": 2,
+}
+
+
+def _check_counts(counts: Mapping[int, object]) -> tuple[int, ...]:
+    values: list[int] = []
+    for v in siege.rulebook.FIGHT_VALUES:
+        n = counts.get(v, 0)
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"number of Fight {v} cards is {n!r}; expected 0 or more")
+        values += [v] * n
+    if len(values) > MAX_HAND:
+        raise ValueError(f"a hand of {len(values)} Fight cards is more than {MAX_HAND}")
+    return tuple(values)
+
+
+def render_siege(
+    counts: Mapping[int, object],
+    *,
+    excalibur: bool = False,
+    kay: bool = False,
+    second_witch: bool = False,
+    life: object = 4,
+    objective: str = "expected engines removed",
+) -> Rendered:
+    """Return (html, text) for a hand given as {fight value: copies}.
+
+    Shows the Pareto-optimal ways to fight once (or Sir Kay's splits), a bar chart of P(win)
+    by choice, and the best plan for the whole turn (ES p.13; JA witches, 2nd).
+    """
+    hand = _check_counts(counts)
+    if isinstance(life, bool) or not isinstance(life, int) or not 1 <= life <= 6:
+        raise ValueError(f"life left is {life!r}; expected 1-6 (life starts at 4, max 6)")
+    if objective not in OBJECTIVES:
+        raise ValueError(f"unknown objective {objective!r}; expected one of {list(OBJECTIVES)}")
+    options = (
+        f"Excalibur: {'yes (+1)' if excalibur else 'no'}; Sir Kay: {'yes' if kay else 'no'}; "
+        f"Second Witch: {'in play' if second_witch else 'no'}; life {life}"
+    )
+    if kay:
+        splits = [s for s in siege.kay_splits(hand, excalibur=excalibur) if s.pareto]
+        headers = ["before the roll", "Kay keeps", "P(win)", "%", "expected cards spent"]
+        rows = [
+            [
+                " + ".join(map(str, s.pre_roll)) or "nothing",
+                " ".join(map(str, s.reserve)) or "-",
+                str(s.p_win),
+                fmt_percent(s.p_win),
+                str(s.expected_cards_spent),
+            ]
+            for s in splits
+        ]
+        bars = [(f"{' + '.join(map(str, s.pre_roll)) or 'nothing'} | Kay", s.p_win) for s in splits]
+    else:
+        choices = [c for c in siege.siege_choices(hand, excalibur=excalibur) if c.pareto]
+        headers = ["play", "total", "P(win)", "%", "cards", "expected life lost"]
+        rows = [
+            [
+                " + ".join(map(str, c.cards)) or "nothing",
+                str(c.total),
+                str(c.p_win),
+                fmt_percent(c.p_win),
+                str(c.cards_spent),
+                str(c.expected_life_lost),
+            ]
+            for c in choices
+        ]
+        bars = [(" + ".join(map(str, c.cards)) or "nothing", c.p_win) for c in choices]
+    plan = siege.best_turn(
+        hand,
+        excalibur=excalibur,
+        kay=kay,
+        second_witch=second_witch,
+        life=life,
+        at_least=OBJECTIVES[objective],
+    )
+    first = (
+        "do not fight"
+        if plan.first_play is None
+        else (" + ".join(map(str, plan.first_play)) or "no cards before the roll")
+    )
+    value = fmt_prob(plan.value) if plan.at_least else fmt_expectation(plan.value)
+    turn_rows = [
+        [str(e), str(lost), str(p), fmt_percent(p)]
+        for (e, lost), p in sorted(plan.outcomes.items())
+    ]
+    turn_headers = ["engines removed", "life lost", "P", "%"]
+    html = (
+        f"<div><b>Hand:</b> {' '.join(map(str, hand)) or 'no Fight cards'} &mdash; {options}</div>"
+        "<div><b>One fight: the choices worth making</b> (Pareto-optimal)</div>"
+        + html_table(headers, rows, css="siege-choices")
+        + html_bars(bars)
+        + f"<div><b>Whole turn</b> ({plan.objective}): first fight {first}; value {value}</div>"
+        + html_table(turn_headers, turn_rows, css="siege-turn")
+        + "<div style='font-size:smaller'>Rule: total must beat one d8 roll (ES p.13); a "
+        "second fight costs 1 life, not while the Second Witch is in play (JA witches). "
+        "Excalibur +1 is a MED-confidence fact (F §4).</div>"
+    )
+    text = (
+        f"Hand: {' '.join(map(str, hand)) or 'no Fight cards'} | {options}\n"
+        + text_table(headers, rows)
+        + f"\nWhole turn ({plan.objective}): first fight {first}; value {value}\n"
+        + text_table(turn_headers, turn_rows)
+    )
+    return html, text
+
+
+class SiegeWidget(W.VBox):  # type: ignore[misc]
+    """Counts of Fight 1..5, toggles, and the result (``.result``, CSS class siege-result)."""
+
+    def __init__(self, counts: Mapping[int, int] | None = None, **options: Any) -> None:
+        counts = dict(counts or {5: 1, 4: 1, 3: 1})
+        self.fights = {
+            v: W.IntText(
+                value=counts.get(v, 0), description=f"Fight {v}", layout={"width": "160px"}
+            )
+            for v in siege.rulebook.FIGHT_VALUES
+        }
+        self.excalibur = W.Checkbox(value=options.get("excalibur", False), description="Excalibur")
+        self.kay = W.Checkbox(value=options.get("kay", False), description="Sir Kay")
+        self.second_witch = W.Checkbox(
+            value=options.get("second_witch", False), description="Second Witch in play"
+        )
+        self.life = W.IntText(value=options.get("life", 4), description="Life left")
+        self.objective = W.Dropdown(
+            options=list(OBJECTIVES),
+            value=options.get("objective", "expected engines removed"),
+            description="Turn goal",
+        )
+        self.result = result_box("siege-result")
+        self.text = ""
+        controls = [
+            *self.fights.values(),
+            self.excalibur,
+            self.kay,
+            self.second_witch,
+            self.life,
+            self.objective,
+        ]
+        for control in controls:
+            control.observe(self._update, names="value")
+        super().__init__(
+            [
+                W.HBox(list(self.fights.values())),
+                W.HBox([self.excalibur, self.kay, self.second_witch]),
+                W.HBox([self.life, self.objective]),
+                self.result,
+            ]
+        )
+        self._update()
+
+    def _update(self, _change: object = None) -> None:
+        self.result.value, self.text = safe_render(
+            lambda: render_siege(
+                {v: w.value for v, w in self.fights.items()},
+                excalibur=self.excalibur.value,
+                kay=self.kay.value,
+                second_witch=self.second_witch.value,
+                life=self.life.value,
+                objective=self.objective.value,
+            )
+        )
+
+
+def build_siege_widget(counts: Mapping[int, int] | None = None, **options: Any) -> SiegeWidget:
+    """Return a ready siege widget (display it in a notebook)."""
+    return SiegeWidget(counts, **options)
