@@ -10,6 +10,15 @@ from camelot_rules.dist import Dist
 from camelot_rules.draws import draw_probability, hits_distribution
 from camelot_rules.exhaustion import first_draw_distribution, turns_until_exhausted
 from camelot_rules.explore import ExplorationLimitError, GameModel, explore
+from camelot_rules.reshuffle import (
+    DeckPosition,
+    Forecast,
+    NextRebuild,
+    OtherDeck,
+    RebuildRules,
+    forecast,
+    next_rebuild,
+)
 from camelot_rules.rulebook import CardCount, Confidence
 from camelot_rules.siege import (
     KaySplit,
@@ -32,10 +41,15 @@ __all__ = [
     "CardCount",
     "Confidence",
     "Deck",
+    "DeckPosition",
     "Dist",
     "ExplorationLimitError",
+    "Forecast",
     "GameModel",
     "KaySplit",
+    "NextRebuild",
+    "OtherDeck",
+    "RebuildRules",
     "SetupPosition",
     "SiegeChoice",
     "Solution",
@@ -49,8 +63,10 @@ __all__ = [
     "explore",
     "fight_total_distribution",
     "first_draw_distribution",
+    "forecast",
     "hits_distribution",
     "kay_splits",
+    "next_rebuild",
     "outcome_probabilities",
     "random_hand_siege_win_probability",
     "setup_position",

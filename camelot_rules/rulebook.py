@@ -30,12 +30,14 @@ __all__ = [
     "EXPANSION_LOYALTY",
     "EXPANSION_WHITE",
     "FIGHT_VALUES",
+    "QUEST_CARDS",
     "SIEGE_DIE_FACES",
     "THRESHOLDS",
     "TRAVEL",
     "TRAVEL_KINDS",
     "CardCount",
     "Confidence",
+    "QuestCard",
     "Threshold",
     "deck_entries",
     "threshold",
@@ -243,6 +245,30 @@ THRESHOLDS: tuple[Threshold, ...] = (
     Threshold("base_max_players", 7, "F §0 (S8)", H),
     Threshold("expansion_max_players", 8, "JA 7-8 players; F §3a", H),
     Threshold("two_traitor_min_players", 7, "JA 7-8 players", H),
+)
+
+
+@dataclass(frozen=True)
+class QuestCard:
+    """A black card that belongs to a one-off quest: once the quest is over, drawing it adds a
+    siege engine instead (F §4); in Merlin's Company it is then removed from the game rather
+    than discarded (JA, black cards of finished quests; F §3e, S11)."""
+
+    quest: str
+    card: str
+    source: str
+    confidence: Confidence
+
+
+QUEST_CARDS: tuple[QuestCard, ...] = (
+    QuestCard("excalibur", "excalibur", "F §2, §4 (S5, S11, S17)", H),
+    QuestCard("grail", "despair", "F §2, §4 (S5, S11, S17)", H),
+    QuestCard("grail", "desolation", "F §4 (S5 only)", L),
+    QuestCard("grail", "dark_forest", "F §4 (S5 only)", L),
+    QuestCard("dragon", "lancelot_dragon_1_5", "F §4, §6 (S5, S11, S17)", H),
+    QuestCard("dragon", "lancelot_dragon_3_7", "F §4, §6 (S5, S11, S17)", H),
+    QuestCard("dragon", "lancelot_dragon_5_9", "F §4, §6 (S5, S11, S17)", H),
+    QuestCard("dragon", "lancelot_dragon_7_11", "F §4, §6 (S5, S11, S17)", H),
 )
 
 

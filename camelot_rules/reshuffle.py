@@ -1,0 +1,555 @@
+"""Deck positions, reshuffles, the First Witch's rebuild, and cards of finished quests.
+
+The rules (each an option where the sources leave room):
+
+* A black card is applied as soon as it is drawn; when a draw leaves a deck empty, the discards
+  are shuffled into a new draw deck (ES p.10).
+* Merlin's Company: when the white *or* the black deck runs out, *both* are rebuilt; the travel
+  deck is not (JA travel rules, note). The Spanish seed says "new draw decks" (plural) without
+  saying whether the other deck is rebuilt too: :class:`RebuildRules` ``other_deck`` models the
+  JA reading, leaving it out models a one-deck reading.
+* The First Witch rebuilds the white and black decks at once (JA witches, 1st). Whether the
+  cards still in the draw pile join the rebuild is not said: ``rebuild_mode="all"`` (default:
+  draw pile and discards shuffled together) or ``"discards_only"`` (the discards are shuffled
+  and put under the cards left). The witch is discarded before the rebuild, so she joins it.
+* A black card of a quest that is over adds a siege engine instead (F §4, HIGH). The base game
+  then discards it; Merlin's Company removes it from the game (JA, black cards of finished
+  quests; F §3e). Merlin standing on that finished quest stops the engine (JA, Merlin to the
+  Rescue; F §3e).
+
+Assumption: drawn cards go to the discard pile at once. In play, black cards laid on open
+quests return only when the quest ends; give such cards in neither pile (leave them out).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from camelot_rules.cards import Deck, check_card_names
+from camelot_rules.exhaustion import check_draw_mix
+from camelot_rules.rulebook import QUEST_CARDS, Confidence
+
+__all__ = [
+    "FIRST_WITCH",
+    "DeckPosition",
+    "Forecast",
+    "NextRebuild",
+    "OtherDeck",
+    "RebuildRules",
+    "forecast",
+    "next_rebuild",
+    "quest_card_map",
+]
+
+FIRST_WITCH = "morgan_witch_1"
+_QUESTS = frozenset(q.quest for q in QUEST_CARDS)
+
+
+def quest_card_map(*, include_low: bool = False) -> dict[str, str]:
+    """Return {black card name: quest} for cards that add an engine once their quest is over.
+
+    >>> quest_card_map()["despair"], "desolation" in quest_card_map()
+    ('grail', False)
+    """
+    return {
+        q.card: q.quest
+        for q in QUEST_CARDS
+        if include_low or q.confidence not in (Confidence.LOW, Confidence.UNVERIFIED)
+    }
+
+
+@dataclass(frozen=True)
+class DeckPosition:
+    """A black deck as it stands: the draw pile, the discard pile and the quests that are over.
+
+    ``merlin_on`` names finished quests where the Merlin figure stands (expansion only).
+    """
+
+    draw: Deck
+    discard: Deck = field(default_factory=lambda: Deck({}))
+    finished_quests: frozenset[str] = frozenset()
+    expansion: bool = False
+    merlin_on: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        for name, value in (("draw", self.draw), ("discard", self.discard)):
+            if not isinstance(value, Deck):
+                raise ValueError(f"{name} must be a Deck, got {type(value).__name__}")
+        for name in ("finished_quests", "merlin_on"):
+            value = getattr(self, name)
+            if isinstance(value, str):
+                raise ValueError(f"{name}={value!r} must be a set of quest names, not a string")
+            object.__setattr__(self, name, frozenset(value))
+            unknown = sorted(getattr(self, name) - _QUESTS)
+            if unknown:
+                raise ValueError(
+                    f"{name} has unknown quest(s) {unknown}; expected {sorted(_QUESTS)}"
+                )
+        if self.merlin_on and not self.expansion:
+            raise ValueError(
+                "merlin_on needs expansion=True: the Merlin figure is in Merlin's Company"
+            )
+        if self.draw.size == 0:
+            raise ValueError("the draw pile is empty: it would already have been rebuilt")
+
+
+@dataclass(frozen=True)
+class OtherDeck:
+    """The other deck (white, for a black-deck question) when both are rebuilt together (JA).
+
+    Only its draw pile size matters: ``pile`` cards now, ``rebuilt`` after a rebuild, and its
+    own per-turn draw mix (independent of the black draws).
+    """
+
+    pile: int
+    rebuilt: int
+    draws_per_turn: Mapping[int, Fraction | int]
+
+    def __post_init__(self) -> None:
+        for name in ("pile", "rebuilt"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise ValueError(f"other deck {name}={v!r} must be a whole number of cards >= 1")
+        mix = check_draw_mix(self.draws_per_turn)
+        object.__setattr__(self, "draws_per_turn", mix)
+
+
+@dataclass(frozen=True)
+class RebuildRules:
+    """The options where the sources leave room (see the module docstring)."""
+
+    first_witch: bool = True
+    rebuild_mode: str = "all"
+    other_deck: OtherDeck | None = None
+    include_low: bool = False
+
+    def __post_init__(self) -> None:
+        if self.rebuild_mode not in ("all", "discards_only"):
+            raise ValueError(
+                f"rebuild_mode={self.rebuild_mode!r}; expected 'all' or 'discards_only'"
+            )
+
+    def describe(self, position: DeckPosition) -> tuple[str, ...]:
+        """The options in words, for every answer shown to a user."""
+        finished = sorted(position.finished_quests) or ["none"]
+        fate = "removed (expansion rule)" if position.expansion else "discarded (base rule)"
+        return (
+            f"quests over: {', '.join(finished)}; their black cards add an engine and are {fate}",
+            f"Merlin on: {', '.join(sorted(position.merlin_on)) or 'no finished quest'}",
+            f"First Witch rebuild: {'on' if self.first_witch else 'off'} "
+            f"({'draw pile + discards' if self.rebuild_mode == 'all' else 'discards only'}"
+            f"{', assumed' if self.rebuild_mode == 'all' else ''})",
+            "other deck: "
+            + (
+                "rebuilt together with this one (JA)"
+                if self.other_deck
+                else "not modelled (one-deck reading)"
+            ),
+            "LOW-confidence quest cards (desolation, dark_forest): "
+            + ("included" if self.include_low else "left out"),
+        )
+
+
+# --- the chain ---------------------------------------------------------------------------------
+
+Counts = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class _Classes:
+    """Card classes that behave alike; the chain tracks counts per class."""
+
+    target: tuple[bool, ...]
+    witch: tuple[bool, ...]
+    engine: tuple[bool, ...]
+    removed: tuple[bool, ...]
+
+
+def _classify(
+    position: DeckPosition, cards: frozenset[str], rules: RebuildRules
+) -> tuple[_Classes, Counts, Counts]:
+    quest_of = quest_card_map(include_low=rules.include_low)
+    keys: dict[str, tuple[bool, bool, bool, bool]] = {}
+    for name in set(position.draw.names()) | set(position.discard.names()):
+        quest = quest_of.get(name)
+        finished = quest is not None and quest in position.finished_quests
+        blocked = finished and position.expansion and quest in position.merlin_on
+        keys[name] = (
+            name in cards,
+            rules.first_witch and name == FIRST_WITCH,
+            finished and not blocked,
+            finished and position.expansion,
+        )
+    kinds = sorted(set(keys.values()))
+    index = {k: i for i, k in enumerate(kinds)}
+    draw = [0] * len(kinds)
+    discard = [0] * len(kinds)
+    for name, n in position.draw.items():
+        draw[index[keys[name]]] += n
+    for name, n in position.discard.items():
+        discard[index[keys[name]]] += n
+    classes = _Classes(
+        target=tuple(k[0] for k in kinds),
+        witch=tuple(k[1] for k in kinds),
+        engine=tuple(k[2] for k in kinds),
+        removed=tuple(k[3] for k in kinds),
+    )
+    return classes, tuple(draw), tuple(discard)
+
+
+def _add(a: Counts, b: Counts) -> Counts:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def _bump(counts: Counts, i: int, delta: int) -> Counts:
+    return tuple(c + delta if j == i else c for j, c in enumerate(counts))
+
+
+# State: (layers of the draw pile, discard, other-deck pile, counters...)
+_Layers = tuple[Counts, ...]
+
+
+@dataclass
+class _Step:
+    layers: _Layers
+    discard: Counts
+    other: int
+    seen: int
+    rebuilds: int
+    engines: int
+    cause: str  # rebuild cause in this step ("" if none)
+
+
+def _draw_one(
+    layers: _Layers, discard: Counts, classes: _Classes, rules: RebuildRules
+) -> list[tuple[Fraction, _Layers, Counts, int, int, str]]:
+    """Every result of drawing one card: (prob, layers, discard, seen+, engines+, cause)."""
+    top = layers[0]
+    size = sum(top)
+    out = []
+    for i, n in enumerate(top):
+        if not n:
+            continue
+        new_top = _bump(top, i, -1)
+        rest: _Layers = ((new_top,) if any(new_top) else ()) + layers[1:]
+        disc = discard if classes.removed[i] else _bump(discard, i, 1)
+        cause = ""
+        if classes.witch[i]:
+            cause = "first_witch"
+            empty = tuple(0 for _ in disc)
+            if rules.rebuild_mode == "all":
+                merged = disc
+                for layer in rest:
+                    merged = _add(merged, layer)
+                rest, disc = ((merged,) if any(merged) else ()), empty
+            else:
+                rest, disc = rest + ((disc,) if any(disc) else ()), empty
+        if not rest and any(disc):
+            rest, disc = (disc,), tuple(0 for _ in disc)
+            cause = cause or "exhausted"
+        out.append(
+            (Fraction(n, size), rest, disc, int(classes.target[i]), int(classes.engine[i]), cause)
+        )
+    return out
+
+
+def _turn(
+    state: tuple[_Layers, Counts, int],
+    mix: dict[int, Fraction],
+    classes: _Classes,
+    rules: RebuildRules,
+) -> dict[tuple[_Layers, Counts, int, int, int, int, str], Fraction]:
+    """One turn from (layers, discard, other pile): the distribution of the state after it,
+    with (seen, rebuilds, engines) gained and the first rebuild cause of the turn."""
+    layers0, discard0, other0 = state
+    result: dict[tuple[_Layers, Counts, int, int, int, int, str], Fraction] = {}
+    for k, q in mix.items():
+        # partial: (layers, discard, seen, rebuilds, engines, cause) -> prob
+        partial: dict[tuple[_Layers, Counts, int, int, int, str], Fraction] = {
+            (layers0, discard0, 0, 0, 0, ""): q
+        }
+        for _ in range(k):
+            nxt: dict[tuple[_Layers, Counts, int, int, int, str], Fraction] = {}
+            for (layers, disc, seen, reb, eng, cause), p in partial.items():
+                if not layers:  # every card removed from the game: nothing left to draw
+                    key = (layers, disc, seen, reb, eng, cause)
+                    nxt[key] = nxt.get(key, Fraction(0)) + p
+                    continue
+                for pr, lay2, disc2, s, e, c in _draw_one(layers, disc, classes, rules):
+                    key = (lay2, disc2, seen + s, reb + bool(c), eng + e, cause or c)
+                    nxt[key] = nxt.get(key, Fraction(0)) + p * pr
+            partial = nxt
+        for (layers, disc, seen, reb, eng, cause), p in partial.items():
+            outcomes: list[tuple[Fraction, _Layers, Counts, int, int, str]]
+            other = rules.other_deck
+            if other is None:
+                outcomes = [(Fraction(1), layers, disc, other0, reb, cause)]
+            else:
+                outcomes = []
+                ran_out_here = "exhausted" in cause  # black ran out: white rebuilt (JA)
+                for kw, qw in other.draws_per_turn.items():
+                    pile = other.rebuilt if ran_out_here else other0
+                    lay2, disc2, reb2, cause2 = layers, disc, reb, cause
+                    if kw >= pile:  # white runs out: both rebuilt (JA)
+                        pile = other.rebuilt - (kw - pile)
+                        pile = max(pile, 1)
+                        merged = disc
+                        for layer in layers:
+                            merged = _add(merged, layer)
+                        if sum(merged):
+                            lay2, disc2 = (merged,), tuple(0 for _ in disc)
+                        reb2 += 1
+                        cause2 = cause or "other_deck"
+                    else:
+                        pile -= kw
+                    outcomes.append((Fraction(qw), lay2, disc2, pile, reb2, cause2))
+            for qw, lay2, disc2, pile, reb2, cause2 in outcomes:
+                out_key = (lay2, disc2, pile, seen, reb2, eng, cause2)
+                result[out_key] = result.get(out_key, Fraction(0)) + p * qw
+    return result
+
+
+def _check_turns(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{name}={value!r} must be a positive whole number of turns")
+    return value
+
+
+def _target_names(position: DeckPosition, cards: str | Iterable[str]) -> frozenset[str]:
+    if isinstance(cards, str) or cards:
+        return check_card_names(position.draw.plus(position.discard), cards)
+    return frozenset()
+
+
+@dataclass(frozen=True)
+class NextRebuild:
+    """When the draw pile is next rebuilt, and why.
+
+    Attributes:
+        by_turn: P(the first rebuild happens in turn t).
+        by_cause: P(the first rebuild is caused by "exhausted" (the pile ran out), "first_witch"
+            or "other_deck" (the other deck ran out, JA)); "no_cards_left" when every card
+            was removed from the game first.
+        seen_before: P(at least one of the named cards is drawn before that rebuild, within
+            the horizon).
+        unresolved: P(no rebuild by the horizon) (0 without a horizon).
+        options: the rules and options used, in words.
+    """
+
+    by_turn: dict[int, Fraction]
+    by_cause: dict[str, Fraction]
+    seen_before: Fraction
+    unresolved: Fraction
+    options: tuple[str, ...]
+
+
+def next_rebuild(
+    position: DeckPosition,
+    draws_per_turn: Mapping[int, Fraction | int],
+    *,
+    cards: str | Iterable[str] = (),
+    horizon: int | None = None,
+    rules: RebuildRules | None = None,
+) -> NextRebuild:
+    """Return when the draw pile is next rebuilt, why, and whether ``cards`` come up first.
+
+    Without the First Witch in the pile this is :func:`turns_until_exhausted` of the pile size.
+    With her, the rebuild comes when she is drawn if that is earlier. A mix that may draw 0
+    cards needs ``horizon``.
+
+    Four cards, the First Witch among them, one draw a turn: she is equally likely to be any
+    of the four, so the rebuild comes in turn 1, 2, 3 or 4 with 1/4 each (turn 4 by either).
+
+    >>> pos = DeckPosition(Deck({"morgan_witch_1": 1, "despair": 3}), expansion=True)
+    >>> nr = next_rebuild(pos, {1: 1}, cards="despair")
+    >>> nr.by_turn, nr.seen_before
+    ({1: Fraction(1, 4), 2: Fraction(1, 4), 3: Fraction(1, 4), 4: Fraction(1, 4)}, Fraction(3, 4))
+    """
+    rules = rules or RebuildRules()
+    mix = check_draw_mix(draws_per_turn)
+    if set(mix) == {0}:
+        raise ValueError("draws_per_turn={0: 1} never draws a card: the pile is never rebuilt")
+    other = rules.other_deck
+    if horizon is not None:
+        horizon = _check_turns(horizon, "horizon")
+    elif 0 in mix or (other is not None and 0 in other.draws_per_turn):
+        raise ValueError(
+            "draws_per_turn gives 0 draws positive probability, so the rebuild may never come: "
+            "pass horizon=T to stop at turn T"
+        )
+    target = _target_names(position, cards)
+    # Before the first rebuild only three things matter: how many cards are left, whether the
+    # First Witch is still among them, and whether a named card has shown up yet (once one
+    # has, the others no longer matter). Cards are exchangeable, so each draw is the witch
+    # (1/m), a named card not yet seen (c/m), or another card. Removal and discards only
+    # matter after the rebuild.
+    pile = position.draw.size
+    witch = int(rules.first_witch and position.draw.count(FIRST_WITCH) > 0)
+    named = position.draw.count_of(target - {FIRST_WITCH})
+    witch_named = int(FIRST_WITCH in target)
+    by_turn: dict[int, Fraction] = {}
+    by_cause: dict[str, Fraction] = {}
+    seen_mass: list[Fraction] = [Fraction(0)]
+
+    def stop(turn: int, cause: str, seen: int, p: Fraction) -> None:
+        by_turn[turn] = by_turn.get(turn, Fraction(0)) + p
+        by_cause[cause] = by_cause.get(cause, Fraction(0)) + p
+        if seen:
+            seen_mass[0] += p
+
+    start = (0, 0, other.pile if other else 0)
+    alive: dict[tuple[int, int, int], Fraction] = {start: Fraction(1)}
+    turn = 0
+    while alive and (horizon is None or turn < horizon):
+        turn += 1
+        nxt: dict[tuple[int, int, int], Fraction] = {}
+        for (drawn, seen, white), p in alive.items():
+            for k, q in mix.items():
+                partial: dict[tuple[int, int], Fraction] = {(drawn, seen): p * q}
+                for _ in range(k):
+                    step: dict[tuple[int, int], Fraction] = {}
+                    for (d, sn), pr in partial.items():
+                        left = pile - d
+                        if witch:
+                            stop(turn, "first_witch", sn or witch_named, pr / left)
+                        hit = 0 if sn else named
+                        for count, now_seen in ((hit, 1), (left - witch - hit, sn)):
+                            if not count:
+                                continue
+                            mass = pr * count / left
+                            if d + 1 == pile:
+                                stop(turn, "exhausted", now_seen, mass)
+                            else:
+                                key = (d + 1, now_seen)
+                                step[key] = step.get(key, Fraction(0)) + mass
+                    partial = step
+                for (d, sn), pr in partial.items():
+                    if other is None:
+                        nxt[(d, sn, 0)] = nxt.get((d, sn, 0), Fraction(0)) + pr
+                        continue
+                    for kw, qw in other.draws_per_turn.items():
+                        if kw >= white:
+                            stop(turn, "other_deck", sn, pr * qw)
+                        else:
+                            nkey = (d, sn, white - kw)
+                            nxt[nkey] = nxt.get(nkey, Fraction(0)) + pr * qw
+        alive = nxt
+    unresolved = sum(alive.values(), Fraction(0))
+    seen_before = seen_mass[0] + sum((p for (_, sn, _), p in alive.items() if sn), Fraction(0))
+    return NextRebuild(
+        by_turn=by_turn,
+        by_cause=dict(sorted(by_cause.items())),
+        seen_before=seen_before,
+        unresolved=unresolved,
+        options=rules.describe(position),
+    )
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """What happens over the next ``turns`` turns, across reshuffles.
+
+    Attributes:
+        turns: the number of turns looked ahead.
+        count: distribution of how many of the named cards are drawn.
+        rebuilds: distribution of the number of rebuilds (reshuffles and forced rebuilds).
+        engines: distribution of siege engines added by cards of finished quests.
+        engine_by_turn: P(at least one such engine is added during turn t).
+        options: the rules and options used, in words.
+    """
+
+    turns: int
+    count: dict[int, Fraction]
+    rebuilds: dict[int, Fraction]
+    engines: dict[int, Fraction]
+    engine_by_turn: dict[int, Fraction]
+    options: tuple[str, ...]
+
+    @property
+    def expected_rebuilds(self) -> Fraction:
+        """Expected number of rebuilds within the turns."""
+        return sum((k * p for k, p in self.rebuilds.items()), Fraction(0))
+
+
+_MAX_STATES = 200_000
+
+
+def forecast(
+    position: DeckPosition,
+    draws_per_turn: Mapping[int, Fraction | int],
+    turns: int,
+    *,
+    cards: str | Iterable[str] = (),
+    rules: RebuildRules | None = None,
+) -> Forecast:
+    """Return the exact distribution of what the next ``turns`` turns draw, across reshuffles.
+
+    Tracks how many of ``cards`` are drawn (e.g. the seven witches), how many rebuilds happen,
+    and how many siege engines the cards of finished quests add - in the base game they come
+    back after each reshuffle, in Merlin's Company they are removed after one use. More than
+    200,000 distinct deck states in one turn raise ``ValueError`` (never a silent cut).
+
+    The Dragon is dead (base game): its 11 Lancelot/Dragon cards are in a 20-card draw pile,
+    one draw a turn; each one drawn adds an engine, so turn 1 adds one with 11/20.
+
+    >>> from camelot_rules.cards import standard_deck
+    >>> ld = {n: c for n, c in standard_deck("black").items() if n.startswith("lancelot")}
+    >>> pos = DeckPosition(Deck({**ld, "picts": 4, "saxons": 4, "mercenaries": 1}),
+    ...                    finished_quests={"dragon"})
+    >>> fc = forecast(pos, {1: 1}, 2)
+    >>> fc.engine_by_turn[1], sum(k * p for k, p in fc.engines.items())
+    (Fraction(11, 20), Fraction(11, 10))
+    """
+    rules = rules or RebuildRules()
+    turns = _check_turns(turns, "turns")
+    mix = check_draw_mix(draws_per_turn)
+    target = _target_names(position, cards)
+    classes, draw, discard = _classify(position, target, rules)
+    other0 = rules.other_deck.pile if rules.other_deck else 0
+    # state: (layers, discard, other pile, seen, rebuilds, engines)
+    alive: dict[tuple[_Layers, Counts, int, int, int, int], Fraction] = {
+        ((draw,), discard, other0, 0, 0, 0): Fraction(1)
+    }
+    engine_by_turn: dict[int, Fraction] = {}
+    cache: dict[
+        tuple[_Layers, Counts, int],
+        dict[tuple[_Layers, Counts, int, int, int, int, str], Fraction],
+    ] = {}
+    for t in range(1, turns + 1):
+        nxt: dict[tuple[_Layers, Counts, int, int, int, int], Fraction] = {}
+        added = Fraction(0)
+        for (layers, disc, other, seen, reb, eng), p in alive.items():
+            key0 = (layers, disc, other)
+            step = cache.get(key0)
+            if step is None:
+                step = cache[key0] = _turn(key0, mix, classes, rules)
+            for (lay2, disc2, other2, s, r, e, _c), q in step.items():
+                key = (lay2, disc2, other2, seen + s, reb + r, eng + e)
+                nxt[key] = nxt.get(key, Fraction(0)) + p * q
+                if e:
+                    added += p * q
+        if len(nxt) > _MAX_STATES:
+            raise ValueError(
+                f"turn {t} reaches {len(nxt)} deck states, over the limit of {_MAX_STATES}: "
+                "ask about fewer turns or fewer kinds of card"
+            )
+        engine_by_turn[t] = added
+        alive = nxt
+
+    def marginal(index: int) -> dict[int, Fraction]:
+        acc: dict[int, Fraction] = {}
+        for (_, _, _, seen, reb, eng), p in alive.items():
+            value = (seen, reb, eng)[index - 3]
+            acc[value] = acc.get(value, Fraction(0)) + p
+        return dict(sorted(acc.items()))
+
+    return Forecast(
+        turns=turns,
+        count=marginal(3),
+        rebuilds=marginal(4),
+        engines=marginal(5),
+        engine_by_turn=engine_by_turn,
+        options=rules.describe(position),
+    )
