@@ -8,6 +8,8 @@ Examples::
     camelot-rules siege --turn 5 4 3 --life 3
     camelot-rules siege --dealt --expansion # P(win) by dealt hand size
     camelot-rules draw white 2 grail        # P(at least one Grail in a Round Table draw)
+    camelot-rules deck black --expansion --mix "1: 1/2, 2: 1/2" --cards morgan_witch_2
+    camelot-rules deck black --finished dragon --turns 10   # engines from the dead Dragon
     camelot-rules decks --expansion         # every deck, with its assumptions
 """
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from fractions import Fraction
 
 from camelot_rules import siege
 from camelot_rules.cards import deck_facts, standard_deck
@@ -101,6 +104,62 @@ def _cmd_draw(args: argparse.Namespace) -> str:
     )
 
 
+def _cmd_deck(args: argparse.Namespace) -> str:
+    from camelot_rules.cards import Deck
+    from camelot_rules.parsing import parse_counts, parse_mix, parse_names
+    from camelot_rules.reshuffle import DeckPosition, RebuildRules, forecast, next_rebuild
+
+    box = standard_deck(args.deck, expansion=args.expansion or args.deck == "travel")
+    drawn = Deck(parse_counts(args.drawn))
+    position = DeckPosition(
+        box.minus(drawn),
+        drawn,
+        finished_quests=frozenset(parse_names(args.finished)),
+        expansion=args.expansion,
+        merlin_on=frozenset(parse_names(args.merlin_on)),
+    )
+    rules = RebuildRules(
+        first_witch=not args.no_first_witch,
+        rebuild_mode="discards_only" if args.discards_only else "all",
+    )
+    mix = parse_mix(args.mix)
+    names = parse_names(args.cards)
+    if args.turns:
+        fc = forecast(position, mix, args.turns, cards=names, rules=rules)
+        out = [f"over the next {args.turns} turns (draw pile {position.draw.size}):"]
+        for title, dist in (
+            (f"copies of {', '.join(names)} drawn", fc.count if names else None),
+            ("rebuilds", fc.rebuilds),
+            ("siege engines from cards of finished quests", fc.engines),
+        ):
+            if dist is None:
+                continue
+            out.append(title)
+            out.append(
+                text_table(["n", "P", "%"], [[k, p, fmt_percent(p)] for k, p in dist.items()])
+            )
+        out.append(f"expected rebuilds: {fmt_expectation(fc.expected_rebuilds)}")
+        out += [f"option: {o}" for o in fc.options]
+        return "\n".join(out)
+    nr = next_rebuild(position, mix, cards=names, horizon=args.horizon, rules=rules)
+    rows = []
+    total = Fraction(0)
+    for turn, p in sorted(nr.by_turn.items()):
+        total += p
+        rows.append([turn, p, fmt_percent(p), fmt_percent(total)])
+    out = [
+        f"next rebuild of the {args.deck} draw pile ({position.draw.size} cards):",
+        text_table(["turn", "P", "%", "by then"], rows),
+        "causes: " + ", ".join(f"{c} {fmt_prob(p)}" for c, p in nr.by_cause.items()),
+    ]
+    if nr.unresolved:
+        out.append(f"P(no rebuild within {args.horizon} turns) = {fmt_prob(nr.unresolved)}")
+    if names:
+        out.append(f"P({', '.join(names)} before the rebuild) = {fmt_prob(nr.seen_before)}")
+    out += [f"option: {o}" for o in nr.options]
+    return "\n".join(out)
+
+
 def _cmd_decks(args: argparse.Namespace) -> str:
     out = []
     kinds = ["white", "black"] + (["travel"] if args.expansion else [])
@@ -152,6 +211,20 @@ def build_parser() -> argparse.ArgumentParser:
     p_draw.add_argument("--at-least", type=int, default=1)
     p_draw.add_argument("--expansion", action="store_true")
     p_draw.set_defaults(run=_cmd_draw)
+
+    p_deck = sub.add_parser("deck", help="next reshuffle / rebuild, and forecasts over T turns")
+    p_deck.add_argument("deck", choices=["white", "black", "travel"])
+    p_deck.add_argument("--expansion", action="store_true", help="Merlin's Company rules")
+    p_deck.add_argument("--drawn", default="", help="cards drawn since the last rebuild")
+    p_deck.add_argument("--finished", default="", help="quests over: excalibur, grail, dragon")
+    p_deck.add_argument("--merlin-on", default="", help="finished quests Merlin stands on")
+    p_deck.add_argument("--mix", default="1: 1", help="draws per turn, e.g. '1: 1/2, 2: 1/2'")
+    p_deck.add_argument("--cards", default="", help="named cards, e.g. morgan_witch_2")
+    p_deck.add_argument("--horizon", type=int, default=None, help="stop after T turns")
+    p_deck.add_argument("--turns", type=int, default=None, help="forecast T turns ahead")
+    p_deck.add_argument("--no-first-witch", action="store_true")
+    p_deck.add_argument("--discards-only", action="store_true", help="rebuild mode")
+    p_deck.set_defaults(run=_cmd_deck)
 
     p_decks = sub.add_parser("decks", help="every deck with counts, sources, assumptions")
     p_decks.add_argument("--expansion", action="store_true")

@@ -91,7 +91,7 @@ def turns_until_exhausted(
     if 0 in mix and horizon is None:
         raise ValueError(
             f"draws_per_turn gives 0 draws probability {mix[0]}, so the pile may last forever: "
-            "pass horizon=T to stop at turn T"
+            "give a horizon (horizon=T, or --horizon T in the terminal)"
         )
     # alive[d] = P(d cards drawn so far and the pile not yet empty); integer-free Fractions.
     alive: dict[int, Fraction] = {0: Fraction(1)}

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import lcm
 
 from camelot_rules.cards import Deck, check_card_names
 from camelot_rules.exhaustion import check_draw_mix
@@ -377,67 +378,102 @@ def next_rebuild(
     elif 0 in mix or (other is not None and 0 in other.draws_per_turn):
         raise ValueError(
             "draws_per_turn gives 0 draws positive probability, so the rebuild may never come: "
-            "pass horizon=T to stop at turn T"
+            "give a horizon (horizon=T, or --horizon T in the terminal)"
         )
     target = _target_names(position, cards)
-    # Before the first rebuild only three things matter: how many cards are left, whether the
-    # First Witch is still among them, and whether a named card has shown up yet (once one
+    # Before the first rebuild only three things matter: how many cards are drawn, whether the
+    # First Witch is still in the pile, and whether a named card has shown up yet (once one
     # has, the others no longer matter). Cards are exchangeable, so each draw is the witch
-    # (1/m), a named card not yet seen (c/m), or another card. Removal and discards only
-    # matter after the rebuild.
+    # (1/m), a named card not yet seen (c/m), or another card. Removal and discards matter
+    # only after the rebuild.
+    #
+    # Exact integer weights: after t turns with d cards drawn every path has probability
+    # W / (den^t * n(n-1)...(n-d+1)), den being the common denominator of the mixes. Events
+    # are summed per turn over n! so that only one Fraction is made per turn and cause.
     pile = position.draw.size
     witch = int(rules.first_witch and position.draw.count(FIRST_WITCH) > 0)
     named = position.draw.count_of(target - {FIRST_WITCH})
     witch_named = int(FIRST_WITCH in target)
+    black_den = lcm(*(q.denominator for q in mix.values()))
+    black_mix = {k: q.numerator * (black_den // q.denominator) for k, q in mix.items()}
+    white_mix: dict[int, int] = {0: 1}
+    white_den = 1
+    if other is not None:
+        white_den = lcm(*(Fraction(q).denominator for q in other.draws_per_turn.values()))
+        white_mix = {
+            k: Fraction(q).numerator * (white_den // Fraction(q).denominator)
+            for k, q in other.draws_per_turn.items()
+        }
+    fact = [1] * (pile + 1)
+    for i in range(1, pile + 1):
+        fact[i] = fact[i - 1] * i
+
     by_turn: dict[int, Fraction] = {}
     by_cause: dict[str, Fraction] = {}
-    seen_mass: list[Fraction] = [Fraction(0)]
-
-    def stop(turn: int, cause: str, seen: int, p: Fraction) -> None:
-        by_turn[turn] = by_turn.get(turn, Fraction(0)) + p
-        by_cause[cause] = by_cause.get(cause, Fraction(0)) + p
-        if seen:
-            seen_mass[0] += p
-
-    start = (0, 0, other.pile if other else 0)
-    alive: dict[tuple[int, int, int], Fraction] = {start: Fraction(1)}
+    seen_before = Fraction(0)
+    # alive: (drawn, seen, white pile) -> W, with denominator den^t * n!/(n-d)!
+    alive: dict[tuple[int, int, int], int] = {(0, 0, other.pile if other else 0): 1}
     turn = 0
+    scale = 1  # den^(t-1)
     while alive and (horizon is None or turn < horizon):
         turn += 1
-        nxt: dict[tuple[int, int, int], Fraction] = {}
-        for (drawn, seen, white), p in alive.items():
-            for k, q in mix.items():
-                partial: dict[tuple[int, int], Fraction] = {(drawn, seen): p * q}
+        events: dict[tuple[str, int], int] = {}  # over scale * black_den * white_den * n!
+        nxt: dict[tuple[int, int, int], int] = {}
+        for (drawn, seen, white), weight in alive.items():
+            for k, qn in black_mix.items():
+                partial: dict[tuple[int, int], int] = {(drawn, seen): weight * qn}
                 for _ in range(k):
-                    step: dict[tuple[int, int], Fraction] = {}
-                    for (d, sn), pr in partial.items():
+                    step: dict[tuple[int, int], int] = {}
+                    for (d, sn), w in partial.items():
                         left = pile - d
+                        # this card's weight is w * count over ... * n!/(n-d-1)!; lift to n!
+                        lift = fact[left - 1] * white_den
                         if witch:
-                            stop(turn, "first_witch", sn or witch_named, pr / left)
+                            key_e = ("first_witch", sn or witch_named)
+                            events[key_e] = events.get(key_e, 0) + w * lift
                         hit = 0 if sn else named
                         for count, now_seen in ((hit, 1), (left - witch - hit, sn)):
                             if not count:
                                 continue
-                            mass = pr * count / left
                             if d + 1 == pile:
-                                stop(turn, "exhausted", now_seen, mass)
+                                key_e = ("exhausted", now_seen)
+                                events[key_e] = events.get(key_e, 0) + w * count * lift
                             else:
-                                key = (d + 1, now_seen)
-                                step[key] = step.get(key, Fraction(0)) + mass
+                                key_s = (d + 1, now_seen)
+                                step[key_s] = step.get(key_s, 0) + w * count
                     partial = step
-                for (d, sn), pr in partial.items():
+                for (d, sn), w in partial.items():
                     if other is None:
-                        nxt[(d, sn, 0)] = nxt.get((d, sn, 0), Fraction(0)) + pr
+                        nxt[(d, sn, 0)] = nxt.get((d, sn, 0), 0) + w
                         continue
-                    for kw, qw in other.draws_per_turn.items():
+                    for kw, qw in white_mix.items():
                         if kw >= white:
-                            stop(turn, "other_deck", sn, pr * qw)
+                            key_e = ("other_deck", sn)
+                            events[key_e] = events.get(key_e, 0) + w * qw * fact[pile - d]
                         else:
-                            nkey = (d, sn, white - kw)
-                            nxt[nkey] = nxt.get(nkey, Fraction(0)) + pr * qw
+                            key_n = (d, sn, white - kw)
+                            nxt[key_n] = nxt.get(key_n, 0) + w * qw
+        denominator = scale * black_den * white_den * fact[pile]
+        for (cause, sn), w in events.items():
+            p = Fraction(w, denominator)
+            by_turn[turn] = by_turn.get(turn, Fraction(0)) + p
+            by_cause[cause] = by_cause.get(cause, Fraction(0)) + p
+            if sn:
+                seen_before += p
+        if other is None:
+            # no white factor was applied to states this turn; keep the per-turn unit uniform
+            nxt = {key: w * white_den for key, w in nxt.items()}
         alive = nxt
-    unresolved = sum(alive.values(), Fraction(0))
-    seen_before = seen_mass[0] + sum((p for (_, sn, _), p in alive.items() if sn), Fraction(0))
+        scale *= black_den * white_den
+
+    def mass(weights: dict[tuple[int, int, int], int]) -> Fraction:
+        return sum(
+            (Fraction(w, scale * fact[pile] // fact[pile - d]) for (d, _, _), w in weights.items()),
+            Fraction(0),
+        )
+
+    unresolved = mass(alive)
+    seen_before += mass({key: w for key, w in alive.items() if key[1]})
     return NextRebuild(
         by_turn=by_turn,
         by_cause=dict(sorted(by_cause.items())),

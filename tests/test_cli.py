@@ -59,3 +59,12 @@ def test_bad_input_is_one_readable_line(
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.startswith("camelot-rules: error: ") and "Traceback" not in err
+
+
+def test_deck_next_rebuild_and_forecast(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "deck", "black", "--expansion", "--cards", "morgan_witch_2")
+    assert code == 0 and "P(morgan_witch_2 before the rebuild) = 1/2" in out  # her or the 1st
+    code, out, _ = run(capsys, "deck", "black", "--finished", "dragon", "--turns", "2")
+    assert code == 0 and "siege engines from cards of finished quests" in out
+    code, _, err = run(capsys, "deck", "black", "--mix", "0: 1/2, 1: 1/2")
+    assert code == 2 and "--horizon" in err

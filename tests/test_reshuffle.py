@@ -22,8 +22,9 @@ QUEST = {"excalibur": "excalibur", "despair": "grail"}  # the HIGH entries these
 Half = Fraction(1, 2)
 
 
-def _oracle(draw, discard, *, finished, expansion, merlin, mix, turns, target, mode="all",
-            witch=True):
+def _oracle(
+    draw, discard, *, finished, expansion, merlin, mix, turns, target, mode="all", witch=True
+):
     """Enumerate every card choice, with explicit lists; returns
     (joint {(seen, rebuilds, engines): p}, first rebuild {(turn, cause): p})."""
     joint: dict[tuple[int, int, int], Fraction] = {}
@@ -37,7 +38,7 @@ def _oracle(draw, discard, *, finished, expansion, merlin, mix, turns, target, m
         top = layers[0]
         for i in range(len(top)):
             card = top[i]
-            rest_top = top[:i] + top[i + 1:]
+            rest_top = top[:i] + top[i + 1 :]
             lays = ([rest_top] if rest_top else []) + layers[1:]
             d = list(disc)
             quest = QUEST.get(card)
@@ -57,8 +58,16 @@ def _oracle(draw, discard, *, finished, expansion, merlin, mix, turns, target, m
                 lays, d = [d], []
                 cause = cause or "exhausted"
             fr = first_rb or ((turn, cause) if cause else None)
-            draw_card(lays, d, p / len(top), (seen + (card in target), reb + bool(cause), e),
-                      fr, turn, left - 1, k_rest)
+            draw_card(
+                lays,
+                d,
+                p / len(top),
+                (seen + (card in target), reb + bool(cause), e),
+                fr,
+                turn,
+                left - 1,
+                k_rest,
+            )
 
     def end_turn(layers, disc, p, counters, first_rb, turn, _k):
         if turn == turns:
@@ -82,12 +91,39 @@ def _marginal(joint, index):
 
 CASES = [
     # (draw, discard, finished, expansion, merlin, mix, turns, target, mode)
-    (["despair", "despair", "picts", "morgan_witch_1"], ["excalibur"], {"grail"}, True, set(),
-     {1: Half, 2: Half}, 4, {"morgan_witch_1", "picts"}, "all"),
-    (["despair", "excalibur", "picts"], ["despair"], {"grail"}, False, set(),
-     {1: 1}, 6, {"despair"}, "all"),
-    (["despair", "morgan_witch_1", "picts"], ["excalibur", "saxons"], {"excalibur"}, True,
-     {"excalibur"}, {1: Fraction(1, 3), 2: Fraction(2, 3)}, 4, {"saxons"}, "discards_only"),
+    (
+        ["despair", "despair", "picts", "morgan_witch_1"],
+        ["excalibur"],
+        {"grail"},
+        True,
+        set(),
+        {1: Half, 2: Half},
+        4,
+        {"morgan_witch_1", "picts"},
+        "all",
+    ),
+    (
+        ["despair", "excalibur", "picts"],
+        ["despair"],
+        {"grail"},
+        False,
+        set(),
+        {1: 1},
+        6,
+        {"despair"},
+        "all",
+    ),
+    (
+        ["despair", "morgan_witch_1", "picts"],
+        ["excalibur", "saxons"],
+        {"excalibur"},
+        True,
+        {"excalibur"},
+        {1: Fraction(1, 3), 2: Fraction(2, 3)},
+        4,
+        {"saxons"},
+        "discards_only",
+    ),
     (["despair", "despair", "saxons"], [], {"grail"}, True, set(), {2: 1}, 3, {"saxons"}, "all"),
 ]
 
@@ -95,12 +131,25 @@ CASES = [
 @pytest.mark.parametrize("case", CASES)
 def test_forecast_matches_every_ordering(case) -> None:
     draw, discard, finished, expansion, merlin, mix, turns, target, mode = case
-    pos = DeckPosition(Deck({c: draw.count(c) for c in draw}),
-                       Deck({c: discard.count(c) for c in discard}),
-                       finished_quests=finished, expansion=expansion, merlin_on=merlin)
+    pos = DeckPosition(
+        Deck({c: draw.count(c) for c in draw}),
+        Deck({c: discard.count(c) for c in discard}),
+        finished_quests=finished,
+        expansion=expansion,
+        merlin_on=merlin,
+    )
     fc = forecast(pos, mix, turns, cards=target, rules=RebuildRules(rebuild_mode=mode))
-    joint, _ = _oracle(draw, discard, finished=finished, expansion=expansion, merlin=merlin,
-                       mix=mix, turns=turns, target=target, mode=mode)
+    joint, _ = _oracle(
+        draw,
+        discard,
+        finished=finished,
+        expansion=expansion,
+        merlin=merlin,
+        mix=mix,
+        turns=turns,
+        target=target,
+        mode=mode,
+    )
     assert fc.count == _marginal(joint, 0)
     assert fc.rebuilds == _marginal(joint, 1)
     assert fc.engines == _marginal(joint, 2)
@@ -110,13 +159,26 @@ def test_forecast_matches_every_ordering(case) -> None:
 @pytest.mark.parametrize("case", CASES)
 def test_next_rebuild_matches_every_ordering(case) -> None:
     draw, discard, finished, expansion, merlin, mix, _turns, target, mode = case
-    pos = DeckPosition(Deck({c: draw.count(c) for c in draw}),
-                       Deck({c: discard.count(c) for c in discard}),
-                       finished_quests=finished, expansion=expansion, merlin_on=merlin)
+    pos = DeckPosition(
+        Deck({c: draw.count(c) for c in draw}),
+        Deck({c: discard.count(c) for c in discard}),
+        finished_quests=finished,
+        expansion=expansion,
+        merlin_on=merlin,
+    )
     horizon = len(draw) + 1
     nr = next_rebuild(pos, mix, rules=RebuildRules(rebuild_mode=mode), horizon=horizon)
-    _, first = _oracle(draw, discard, finished=finished, expansion=expansion, merlin=merlin,
-                       mix=mix, turns=horizon, target=target, mode=mode)
+    _, first = _oracle(
+        draw,
+        discard,
+        finished=finished,
+        expansion=expansion,
+        merlin=merlin,
+        mix=mix,
+        turns=horizon,
+        target=target,
+        mode=mode,
+    )
     by_turn: dict[int, Fraction] = {}
     by_cause: dict[str, Fraction] = {}
     for (turn, cause), p in first.items():
@@ -157,8 +219,11 @@ def test_expansion_removes_finished_quest_cards_base_recycles_them() -> None:
     draw = Deck({"despair": 3, "picts": 3})
     base = forecast(DeckPosition(draw, finished_quests={"grail"}), {1: 1}, 12)
     mc = forecast(DeckPosition(draw, finished_quests={"grail"}, expansion=True), {1: 1}, 12)
-    merlin = forecast(DeckPosition(draw, finished_quests={"grail"}, expansion=True,
-                                   merlin_on={"grail"}), {1: 1}, 12)
+    merlin = forecast(
+        DeckPosition(draw, finished_quests={"grail"}, expansion=True, merlin_on={"grail"}),
+        {1: 1},
+        12,
+    )
     assert base.engines == {6: 1}  # two full passes of 6 cards, 3 despair each
     assert mc.engines == {3: 1}  # each despair adds its engine once, then leaves the game
     assert merlin.engines == {0: 1}

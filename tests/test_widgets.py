@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from camelot_rules import best_turn, siege_win_probability
+from camelot_rules import Deck, best_turn, siege_win_probability
 from widgets import build_siege_widget, render_siege
 
 
@@ -59,3 +59,40 @@ def test_second_witch_toggle_removes_the_bought_fight() -> None:
     w.second_witch.value = True
     turn = w.text.split("Whole turn")[1]
     assert all(not line.startswith("2 ") for line in turn.splitlines())
+
+
+def test_exhaustion_widget_matches_the_library_and_reacts() -> None:
+    from camelot_rules import DeckPosition, next_rebuild, standard_deck, turns_until_exhausted
+    from widgets import build_exhaustion_widget
+
+    w = build_exhaustion_widget(deck="black (base, 76)", mix="1: 1/2, 2: 1/2", horizon=80)
+    base = turns_until_exhausted(76, {1: Fraction(1, 2), 2: Fraction(1, 2)})
+    assert f"Expected turn of the rebuild: {sum(t * p for t, p in base.items())}" in w.text
+    w.drawn.value = "despair: 6"
+    after = turns_until_exhausted(70, {1: Fraction(1, 2), 2: Fraction(1, 2)})
+    assert f"Expected turn of the rebuild: {sum(t * p for t, p in after.items())}" in w.text
+    w.deck.value = "black (base + Merlin's Company, 90)"
+    w.named.value = "morgan_witch_2"
+    deck = standard_deck("black", expansion=True)
+    pos = DeckPosition(deck.without("despair", 6), Deck({"despair": 6}), expansion=True)
+    nr = next_rebuild(
+        pos, {1: Fraction(1, 2), 2: Fraction(1, 2)}, cards="morgan_witch_2", horizon=80
+    )
+    assert f"before the rebuild) = {nr.seen_before} " in w.text
+
+
+@pytest.mark.parametrize(
+    ("control", "value", "match"),
+    [
+        ("mix", "1: 1/3", "adds up to 1/3"),
+        ("drawn", "despair: 99", "cannot remove 99"),
+        ("named", "unicorn", "unicorn"),
+        ("horizon", 0, "horizon"),
+    ],
+)
+def test_exhaustion_widget_errors_in_place(control: str, value: object, match: str) -> None:
+    from widgets import build_exhaustion_widget
+
+    w = build_exhaustion_widget()
+    getattr(w, control).value = value
+    assert "camelot-error" in w.result.value and match in w.result.value.replace("&#x27;", "'")

@@ -1,5 +1,13 @@
 """ipywidgets views over camelot_rules: a pure ``render_*`` function plus a ``build_*``."""
 
+from widgets.exhaustion import ExhaustionWidget, build_exhaustion_widget, render_exhaustion
 from widgets.siege import SiegeWidget, build_siege_widget, render_siege
 
-__all__ = ["SiegeWidget", "build_siege_widget", "render_siege"]
+__all__ = [
+    "ExhaustionWidget",
+    "SiegeWidget",
+    "build_exhaustion_widget",
+    "build_siege_widget",
+    "render_exhaustion",
+    "render_siege",
+]

@@ -1,0 +1,195 @@
+"""The exhaustion widget: a deck position and a draw mix -> when is the next rebuild?"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as W
+
+from camelot_rules.cards import Deck, standard_deck
+from camelot_rules.display import fmt_percent, fmt_prob, html_bars, html_table, text_table
+from camelot_rules.parsing import parse_counts, parse_mix, parse_names
+from camelot_rules.reshuffle import DeckPosition, RebuildRules, next_rebuild
+from widgets.common import Rendered, result_box, safe_render
+
+__all__ = ["DECKS", "ExhaustionWidget", "build_exhaustion_widget", "render_exhaustion"]
+
+DECKS = {
+    "black (base, 76)": ("black", False),
+    "black (base + Merlin's Company, 90)": ("black", True),
+    "white (base, 84)": ("white", False),
+    "white (base + Merlin's Company, 107)": ("white", True),
+    "travel (Merlin's Company, 16)": ("travel", True),
+}
+MAX_HORIZON = 300
+
+
+def render_exhaustion(
+    deck: str,
+    *,
+    drawn: str = "",
+    finished: tuple[str, ...] = (),
+    merlin_on: tuple[str, ...] = (),
+    mix: str = "1: 1",
+    named: str = "",
+    horizon: object = 60,
+    first_witch: bool = True,
+) -> Rendered:
+    """Return (html, text): when the draw pile is next rebuilt, why, and whether the named cards
+    come up before it. ``drawn`` lists cards already drawn since the last rebuild (they sit in
+    the discard pile, ES p.10)."""
+    if deck not in DECKS:
+        raise ValueError(f"unknown deck {deck!r}; expected one of {list(DECKS)}")
+    kind, expansion = DECKS[deck]
+    box = standard_deck(kind, expansion=expansion)
+    seen = Deck(parse_counts(drawn))
+    try:
+        pile = box.minus(seen)
+    except ValueError as err:
+        raise ValueError(f"cards already drawn: {err}") from None
+    if isinstance(horizon, bool) or not isinstance(horizon, int) or not 1 <= horizon <= MAX_HORIZON:
+        raise ValueError(f"horizon={horizon!r}: expected 1..{MAX_HORIZON} turns")
+    position = DeckPosition(
+        pile,
+        seen,
+        finished_quests=frozenset(finished),
+        expansion=expansion,
+        merlin_on=frozenset(merlin_on),
+    )
+    names = parse_names(named)
+    result = next_rebuild(
+        position,
+        parse_mix(mix),
+        cards=names,
+        horizon=horizon,
+        rules=RebuildRules(first_witch=first_witch),
+    )
+    cumulative = 0
+    rows = []
+    for turn, p in sorted(result.by_turn.items()):
+        cumulative += p
+        rows.append([str(turn), str(p), fmt_percent(p), fmt_percent(cumulative)])
+    causes = ", ".join(f"{c}: {fmt_prob(p)}" for c, p in result.by_cause.items())
+    mean = sum(t * p for t, p in result.by_turn.items())
+    lines = [
+        f"Draw pile: {pile.size} cards ({deck}); drawn since the last rebuild: {seen.size}",
+        f"Why the rebuild comes: {causes or 'no rebuild within the horizon'}",
+        f"P(no rebuild within {horizon} turns) = {fmt_prob(result.unresolved)}",
+    ]
+    if not result.unresolved:
+        lines.append(f"Expected turn of the rebuild: {mean} = {float(mean):.2f}")
+    if names:
+        lines.append(
+            f"P({', '.join(names)} drawn before the rebuild) = {fmt_prob(result.seen_before)}"
+        )
+    lines += [f"Option: {o}" for o in result.options]
+    headers = ["turn", "P", "%", "by then"]
+    shown = rows if len(rows) <= 40 else rows[:40]
+    html = (
+        "".join(f"<div>{line}</div>" for line in lines)
+        + html_bars([(f"turn {t}", p) for t, p in sorted(result.by_turn.items())[:40]])
+        + html_table(headers, shown, css="exhaustion-table")
+        + (f"<div>... {len(rows) - 40} more turns</div>" if len(rows) > 40 else "")
+    )
+    text = "\n".join(lines) + "\n" + text_table(headers, shown)
+    return html, text
+
+
+class ExhaustionWidget(W.VBox):  # type: ignore[misc]
+    """Controls for a deck position and a draw mix; the result is in ``.result``."""
+
+    def __init__(self, **options: Any) -> None:
+        style = {"description_width": "150px"}
+        wide = {"width": "520px"}
+        self.deck = W.Dropdown(
+            options=list(DECKS),
+            value=options.get("deck", list(DECKS)[1]),
+            description="Deck",
+            style=style,
+            layout=wide,
+        )
+        self.drawn = W.Text(
+            value=options.get("drawn", ""),
+            description="Already drawn",
+            placeholder="e.g. despair: 3, picts",
+            style=style,
+            layout=wide,
+        )
+        self.finished = W.SelectMultiple(
+            options=["excalibur", "grail", "dragon"],
+            value=options.get("finished", ()),
+            description="Quests over",
+            style=style,
+            rows=3,
+        )
+        self.merlin_on = W.SelectMultiple(
+            options=["excalibur", "grail", "dragon"],
+            value=options.get("merlin_on", ()),
+            description="Merlin on",
+            style=style,
+            rows=3,
+        )
+        self.mix = W.Text(
+            value=options.get("mix", "1: 1/2, 2: 1/4, 3: 1/4"),
+            description="Draws per turn",
+            style=style,
+            layout=wide,
+        )
+        self.named = W.Text(
+            value=options.get("named", ""),
+            description="Named cards",
+            placeholder="e.g. morgan_witch_2, morgan_witch_3",
+            style=style,
+            layout=wide,
+        )
+        self.horizon = W.IntText(
+            value=options.get("horizon", 60), description="Horizon (turns)", style=style
+        )
+        self.first_witch = W.Checkbox(
+            value=options.get("first_witch", True), description="First Witch rebuilds the decks"
+        )
+        self.result = result_box("exhaustion-result")
+        self.text = ""
+        controls = [
+            self.deck,
+            self.drawn,
+            self.finished,
+            self.merlin_on,
+            self.mix,
+            self.named,
+            self.horizon,
+            self.first_witch,
+        ]
+        for control in controls:
+            control.observe(self._update, names="value")
+        super().__init__(
+            [
+                self.deck,
+                self.drawn,
+                W.HBox([self.finished, self.merlin_on]),
+                self.mix,
+                self.named,
+                W.HBox([self.horizon, self.first_witch]),
+                self.result,
+            ]
+        )
+        self._update()
+
+    def _update(self, _change: object = None) -> None:
+        self.result.value, self.text = safe_render(
+            lambda: render_exhaustion(
+                self.deck.value,
+                drawn=self.drawn.value,
+                finished=tuple(self.finished.value),
+                merlin_on=tuple(self.merlin_on.value),
+                mix=self.mix.value,
+                named=self.named.value,
+                horizon=self.horizon.value,
+                first_witch=self.first_witch.value,
+            )
+        )
+
+
+def build_exhaustion_widget(**options: Any) -> ExhaustionWidget:
+    """Return a ready exhaustion widget."""
+    return ExhaustionWidget(**options)
