@@ -22,7 +22,13 @@ from fractions import Fraction
 
 from camelot_rules import siege
 from camelot_rules.cards import deck_facts, standard_deck
-from camelot_rules.display import fmt_expectation, fmt_percent, fmt_prob, text_table
+from camelot_rules.display import (
+    fmt_expectation,
+    fmt_fraction,
+    fmt_percent,
+    fmt_prob,
+    text_table,
+)
 from camelot_rules.draws import draw_probability
 
 __all__ = ["build_parser", "main"]
@@ -136,7 +142,9 @@ def _cmd_deck(args: argparse.Namespace) -> str:
                 continue
             out.append(title)
             out.append(
-                text_table(["n", "P", "%"], [[k, p, fmt_percent(p)] for k, p in dist.items()])
+                text_table(
+                    ["n", "P", "%"], [[k, fmt_fraction(p), fmt_percent(p)] for k, p in dist.items()]
+                )
             )
         out.append(f"expected rebuilds: {fmt_expectation(fc.expected_rebuilds)}")
         out += [f"option: {o}" for o in fc.options]
@@ -146,7 +154,7 @@ def _cmd_deck(args: argparse.Namespace) -> str:
     total = Fraction(0)
     for turn, p in sorted(nr.by_turn.items()):
         total += p
-        rows.append([turn, p, fmt_percent(p), fmt_percent(total)])
+        rows.append([turn, fmt_fraction(p), fmt_percent(p), fmt_percent(total)])
     out = [
         f"next rebuild of the {args.deck} draw pile ({position.draw.size} cards):",
         text_table(["turn", "P", "%", "by then"], rows),

@@ -15,6 +15,7 @@ from camelot_rules.rulebook import Confidence
 __all__ = [
     "assumption_lines",
     "fmt_expectation",
+    "fmt_fraction",
     "fmt_percent",
     "fmt_prob",
     "html_bars",
@@ -33,13 +34,28 @@ def fmt_percent(p: Fraction, digits: int = 1) -> str:
     return f"{float(p) * 100:.{digits}f}%"
 
 
+def fmt_fraction(p: Fraction, max_len: int = 28) -> str:
+    """Return ``p`` as ``'a/b'``, or, when that is too long to read, a decimal that says the
+    exact fraction exists (the value itself stays exact; ``str(p)`` prints it whole).
+
+    >>> fmt_fraction(Fraction(3, 4))
+    '3/4'
+    >>> fmt_fraction(Fraction(1, 3**60))
+    '≈ 2.35898e-29 (exact: 29-digit denominator)'
+    """
+    text = str(p)
+    if len(text) <= max_len:
+        return text
+    return f"≈ {float(p):.6g} (exact: {len(str(p.denominator))}-digit denominator)"
+
+
 def fmt_prob(p: Fraction, digits: int = 1) -> str:
     """Return ``p`` as ``'a/b (percent)'``; whole numbers print plainly.
 
     >>> fmt_prob(Fraction(3, 4)), fmt_prob(Fraction(1))
     ('3/4 (75.0%)', '1 (100.0%)')
     """
-    return f"{p} ({fmt_percent(p, digits)})"
+    return f"{fmt_fraction(p)} ({fmt_percent(p, digits)})"
 
 
 def fmt_expectation(x: Fraction) -> str:
@@ -48,7 +64,7 @@ def fmt_expectation(x: Fraction) -> str:
     >>> fmt_expectation(Fraction(5, 4))
     '5/4 = 1.250'
     """
-    return f"{x} = {float(x):.3f}"
+    return f"{fmt_fraction(x)} = {float(x):.3f}" if len(str(x)) <= 28 else fmt_fraction(x)
 
 
 def text_table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> str:

@@ -101,3 +101,52 @@ def simulate_draws(
     rng = random.Random(seed)
     hits = sum(sum(c in wanted for c in rng.sample(pile, draws)) >= at_least for _ in range(trials))
     return Fraction(hits, trials)
+
+
+def simulate_black_deck(
+    draw: Deck,
+    discard: Deck,
+    draws_per_turn: Mapping[int, Fraction],
+    turns: int,
+    trials: int,
+    *,
+    seed: int,
+    cards: Iterable[str] = (),
+    finished_cards: Iterable[str] = (),
+    expansion: bool = False,
+    first_witch: bool = True,
+) -> tuple[Fraction, Fraction, Fraction]:
+    """Play ``turns`` turns of black draws ``trials`` times, shuffling real lists of cards.
+
+    Rules applied (the plain way): a drawn card goes to the discards, unless it belongs to a
+    finished quest in the expansion (removed); a card of a finished quest adds an engine; the
+    First Witch shuffles the draw pile and the discards together; an empty pile is rebuilt
+    from the discards. Returns the mean number of ``cards`` drawn, of rebuilds and of engines.
+    """
+    rng = random.Random(seed)
+    wanted, finished = set(cards), set(finished_cards)
+    ks = list(draws_per_turn)
+    weights = [float(draws_per_turn[k]) for k in ks]
+    seen = rebuilds = engines = 0
+    for _ in range(trials):
+        pile, disc = list(draw), list(discard)
+        rng.shuffle(pile)
+        for _turn in range(turns):
+            for _ in range(rng.choices(ks, weights)[0]):
+                if not pile:
+                    break
+                card = pile.pop()
+                seen += card in wanted
+                if card in finished:
+                    engines += 1
+                if not (card in finished and expansion):
+                    disc.append(card)
+                if first_witch and card == "morgan_witch_1":
+                    pile, disc = pile + disc, []
+                    rng.shuffle(pile)
+                    rebuilds += 1
+                if not pile and disc:
+                    pile, disc = disc, []
+                    rng.shuffle(pile)
+                    rebuilds += 1
+    return Fraction(seen, trials), Fraction(rebuilds, trials), Fraction(engines, trials)

@@ -5,6 +5,7 @@ from fractions import Fraction
 import pytest
 
 from camelot_rules import Deck, best_turn, siege_win_probability
+from camelot_rules.display import fmt_expectation, fmt_prob
 from widgets import build_siege_widget, render_siege
 
 
@@ -67,10 +68,16 @@ def test_exhaustion_widget_matches_the_library_and_reacts() -> None:
 
     w = build_exhaustion_widget(deck="black (base, 76)", mix="1: 1/2, 2: 1/2", horizon=80)
     base = turns_until_exhausted(76, {1: Fraction(1, 2), 2: Fraction(1, 2)})
-    assert f"Expected turn of the rebuild: {sum(t * p for t, p in base.items())}" in w.text
+    assert (
+        f"Expected turn of the rebuild: {fmt_expectation(sum(t * p for t, p in base.items()))}"
+        in w.text
+    )
     w.drawn.value = "despair: 6"
     after = turns_until_exhausted(70, {1: Fraction(1, 2), 2: Fraction(1, 2)})
-    assert f"Expected turn of the rebuild: {sum(t * p for t, p in after.items())}" in w.text
+    assert (
+        f"Expected turn of the rebuild: {fmt_expectation(sum(t * p for t, p in after.items()))}"
+        in w.text
+    )
     w.deck.value = "black (base + Merlin's Company, 90)"
     w.named.value = "morgan_witch_2"
     deck = standard_deck("black", expansion=True)
@@ -78,7 +85,7 @@ def test_exhaustion_widget_matches_the_library_and_reacts() -> None:
     nr = next_rebuild(
         pos, {1: Fraction(1, 2), 2: Fraction(1, 2)}, cards="morgan_witch_2", horizon=80
     )
-    assert f"before the rebuild) = {nr.seen_before} " in w.text
+    assert f"before the rebuild) = {fmt_prob(nr.seen_before)}" in w.text
 
 
 @pytest.mark.parametrize(

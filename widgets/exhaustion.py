@@ -7,7 +7,15 @@ from typing import Any
 import ipywidgets as W
 
 from camelot_rules.cards import Deck, standard_deck
-from camelot_rules.display import fmt_percent, fmt_prob, html_bars, html_table, text_table
+from camelot_rules.display import (
+    fmt_expectation,
+    fmt_fraction,
+    fmt_percent,
+    fmt_prob,
+    html_bars,
+    html_table,
+    text_table,
+)
 from camelot_rules.parsing import parse_counts, parse_mix, parse_names
 from camelot_rules.reshuffle import DeckPosition, RebuildRules, next_rebuild
 from widgets.common import Rendered, result_box, safe_render
@@ -68,7 +76,7 @@ def render_exhaustion(
     rows = []
     for turn, p in sorted(result.by_turn.items()):
         cumulative += p
-        rows.append([str(turn), str(p), fmt_percent(p), fmt_percent(cumulative)])
+        rows.append([str(turn), fmt_fraction(p), fmt_percent(p), fmt_percent(cumulative)])
     causes = ", ".join(f"{c}: {fmt_prob(p)}" for c, p in result.by_cause.items())
     mean = sum(t * p for t, p in result.by_turn.items())
     lines = [
@@ -77,7 +85,7 @@ def render_exhaustion(
         f"P(no rebuild within {horizon} turns) = {fmt_prob(result.unresolved)}",
     ]
     if not result.unresolved:
-        lines.append(f"Expected turn of the rebuild: {mean} = {float(mean):.2f}")
+        lines.append(f"Expected turn of the rebuild: {fmt_expectation(mean)}")
     if names:
         lines.append(
             f"P({', '.join(names)} drawn before the rebuild) = {fmt_prob(result.seen_before)}"
