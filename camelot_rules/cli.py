@@ -10,6 +10,8 @@ Examples::
     camelot-rules draw white 2 grail        # P(at least one Grail in a Round Table draw)
     camelot-rules deck black --expansion --mix "1: 1/2, 2: 1/2" --cards morgan_witch_2
     camelot-rules deck black --finished dragon --turns 10   # engines from the dead Dragon
+    camelot-rules travel --seen "captured, vision" --grail --trips 5
+    camelot-rules travel --move knight_power  # does this move draw a travel card?
     camelot-rules decks --expansion         # every deck, with its assumptions
 """
 
@@ -168,6 +170,54 @@ def _cmd_deck(args: argparse.Namespace) -> str:
     return "\n".join(out)
 
 
+def _cmd_travel(args: argparse.Namespace) -> str:
+    from camelot_rules.cards import Deck
+    from camelot_rules.parsing import parse_counts
+    from camelot_rules.travel import (
+        draws_travel_card,
+        next_trip_risk,
+        remaining_travel_deck,
+        trips_distribution,
+    )
+
+    if args.move:
+        rule = draws_travel_card(args.move)
+        verdict = "draws a travel card" if rule.draws_travel_card else "draws no travel card"
+        return f"{args.move}: {verdict} - {rule.statement} ({rule.source})"
+    full = Deck(parse_counts(args.composition)) if args.composition else None
+    left = remaining_travel_deck(Deck(parse_counts(args.seen)), composition=full)
+    can_meet = {"lost": args.grail, "ambushed": args.fight_pair, "charged": args.fight_3_plus}
+    risk = next_trip_risk(left, composition=full, can_meet=can_meet, grail_open=not args.grail_over)
+    out = [
+        f"next trip ({left.size} travel cards left"
+        + (", reshuffled first" if risk.reshuffled else "")
+        + "):",
+        text_table(
+            ["outcome", "P", "%"], [[k, p, fmt_percent(p)] for k, p in risk.outcomes.items()]
+        ),
+    ]
+    if args.trips:
+        plan = trips_distribution(
+            left, args.trips, composition=full, can_meet=can_meet, grail_open=not args.grail_over
+        )
+        out.append(f"over {args.trips} trips:")
+        out.append(
+            text_table(
+                ["captures", "P", "%"], [[k, p, fmt_percent(p)] for k, p in plan.captures.items()]
+            )
+        )
+        out.append(
+            text_table(
+                ["failed moves", "P", "%"], [[k, p, fmt_percent(p)] for k, p in plan.failed.items()]
+            )
+        )
+        out.append(f"P(Merlin has arrived) = {fmt_prob(plan.merlin_by_trip[args.trips])}")
+        out += [f"assumption: {a}" for a in plan.assumptions]
+    else:
+        out += [f"assumption: {a}" for a in risk.assumptions]
+    return "\n".join(out)
+
+
 def _cmd_decks(args: argparse.Namespace) -> str:
     out = []
     kinds = ["white", "black"] + (["travel"] if args.expansion else [])
@@ -233,6 +283,17 @@ def build_parser() -> argparse.ArgumentParser:
     p_deck.add_argument("--no-first-witch", action="store_true")
     p_deck.add_argument("--discards-only", action="store_true", help="rebuild mode")
     p_deck.set_defaults(run=_cmd_deck)
+
+    p_travel = sub.add_parser("travel", help="travel-card risk (Merlin's Company)")
+    p_travel.add_argument("--seen", default="", help="travel cards seen since the reshuffle")
+    p_travel.add_argument("--composition", default="", help="your 16-card mix (default assumed)")
+    p_travel.add_argument("--grail", action="store_true", help="the knight holds a Grail card")
+    p_travel.add_argument("--fight-pair", action="store_true", help="holds a pair of Fight cards")
+    p_travel.add_argument("--fight-3-plus", action="store_true", help="holds a Fight card 3+")
+    p_travel.add_argument("--grail-over", action="store_true", help="the Grail quest is over")
+    p_travel.add_argument("--trips", type=int, default=None, help="plan n trips")
+    p_travel.add_argument("--move", default=None, help="does this move draw? e.g. knight_power")
+    p_travel.set_defaults(run=_cmd_travel)
 
     p_decks = sub.add_parser("decks", help="every deck with counts, sources, assumptions")
     p_decks.add_argument("--expansion", action="store_true")

@@ -272,6 +272,91 @@ QUEST_CARDS: tuple[QuestCard, ...] = (
 )
 
 
+@dataclass(frozen=True)
+class TravelDemand:
+    """What a Charged!/Lost!/Ambushed! card demands and what failing costs.
+
+    The JA translation says only: meet the card's demand and you move; otherwise a painful
+    result and your turn ends at once (the move fails). The demands and penalties are not in
+    the seeds and not verified publicly (F §3b): these defaults follow S12's advice ("carry a
+    Grail card and a pair of Fight cards") and are assumptions a user can replace.
+    """
+
+    card: str
+    demand: str
+    hand_fact: str  # the hand fact that lets a knight meet the demand
+    penalty: str
+    source: str
+    confidence: Confidence
+
+
+TRAVEL_DEMANDS: tuple[TravelDemand, ...] = (
+    TravelDemand(
+        "charged",
+        "discard a Fight card of value 3 or more",
+        "fight_3_plus",
+        "lose 1 life",
+        "JA travel rules (kind); demand and penalty assumed (F §3b)",
+        U,
+    ),
+    TravelDemand(
+        "lost",
+        "discard a Grail card",
+        "grail",
+        "lose 1 life",
+        "JA travel rules (kind); demand assumed from S12 (F §3b)",
+        U,
+    ),
+    TravelDemand(
+        "ambushed",
+        "discard a pair of Fight cards of the same value",
+        "fight_pair",
+        "lose 1 life",
+        "JA travel rules (kind); demand assumed from S12 (F §3b)",
+        U,
+    ),
+)
+
+
+@dataclass(frozen=True)
+class MoveRule:
+    """Whether a kind of move draws a travel card (Merlin's Company)."""
+
+    move: str
+    draws_travel_card: bool
+    statement: str
+    source: str
+
+
+MOVE_RULES: tuple[MoveRule, ...] = (
+    MoveRule(
+        "heroic_action",
+        True,
+        "moving to a new quest as a heroic action: declare the destination, then draw",
+        "JA travel rules",
+    ),
+    MoveRule(
+        "knight_power",
+        True,
+        "moving by a knight's special power (e.g. Sir Tristan leaving Camelot) draws too",
+        "JA travel rules",
+    ),
+    MoveRule(
+        "return_after_quest",
+        False,
+        "returning to Camelot because a quest ended follows the base rules: no draw",
+        "JA travel rules",
+    ),
+    MoveRule(
+        "special_card",
+        False,
+        "a move made by a special white or black card (e.g. Call for Help, Guinevere) "
+        "follows the base rules: no draw",
+        "JA travel rules; JA special white cards",
+    ),
+)
+
+
 def threshold(name: str) -> int:
     """Return the value of the named rule threshold.
 

@@ -150,3 +150,33 @@ def simulate_black_deck(
                     rng.shuffle(pile)
                     rebuilds += 1
     return Fraction(seen, trials), Fraction(rebuilds, trials), Fraction(engines, trials)
+
+
+def simulate_trips(
+    remaining: Deck,
+    composition: Deck,
+    trips: int,
+    trials: int,
+    *,
+    seed: int,
+    can_meet: Mapping[str, bool],
+    grail_open: bool = True,
+) -> tuple[Fraction, Fraction, Fraction]:
+    """Draw travel cards from shuffled lists for ``trips`` trips, reshuffling a fresh deck when
+    the pile runs out. Returns (mean captures, mean failed moves, P(Merlin Travels seen))."""
+    rng = random.Random(seed)
+    captures = failed = merlin = 0
+    for _ in range(trials):
+        pile = list(remaining)
+        rng.shuffle(pile)
+        seen_merlin = False
+        for _trip in range(trips):
+            if not pile:
+                pile = list(composition)
+                rng.shuffle(pile)
+            card = pile.pop()
+            captures += card == "captured"
+            failed += card in can_meet and not can_meet[card]
+            seen_merlin = seen_merlin or card == "merlin_travels"
+        merlin += seen_merlin
+    return Fraction(captures, trials), Fraction(failed, trials), Fraction(merlin, trials)

@@ -9,14 +9,354 @@ by the translation and unverified publicly, so the default mix is an assumption 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from math import prod
 
 from camelot_rules import rulebook
-from camelot_rules.cards import Deck
+from camelot_rules.cards import Deck, standard_deck
+from camelot_rules.dist import check_probability
+from camelot_rules.rulebook import MOVE_RULES, TRAVEL_DEMANDS, MoveRule, TravelDemand
 
-__all__ = ["travel_composition_posterior", "travel_compositions"]
+__all__ = [
+    "TRIP_OUTCOMES",
+    "TripPlan",
+    "TripRisk",
+    "captured_turns_lost",
+    "draws_travel_card",
+    "expected_turns_lost",
+    "hand_facts",
+    "next_trip_risk",
+    "remaining_travel_deck",
+    "travel_composition_posterior",
+    "travel_compositions",
+    "trips_distribution",
+]
+
+TRIP_OUTCOMES = ("moved", "redirected", "failed", "captured")
+_DEMANDING = tuple(d.card for d in TRAVEL_DEMANDS)
+
+
+def draws_travel_card(move: str) -> MoveRule:
+    """Return the ruling on whether a kind of move draws a travel card (JA travel rules).
+
+    Moves: "heroic_action", "knight_power" (e.g. Sir Tristan leaving Camelot) draw one;
+    "return_after_quest" and "special_card" do not.
+
+    >>> draws_travel_card("knight_power").draws_travel_card
+    True
+    >>> draws_travel_card("return_after_quest").draws_travel_card
+    False
+    """
+    for rule in MOVE_RULES:
+        if rule.move == move:
+            return rule
+    raise ValueError(f"unknown move {move!r}; expected one of {[r.move for r in MOVE_RULES]}")
+
+
+def hand_facts(hand: Deck | Mapping[str, int]) -> dict[str, bool]:
+    """Return the hand facts the travel demands ask about.
+
+    ``grail``: holds a Grail card; ``fight_pair``: two Fight cards of one value (a wild
+    ``fight_wild`` card matches any Fight card); ``fight_3_plus``: a Fight card of 3 or more
+    (a wild card can be 3).
+
+    >>> hand_facts({"fight_2": 2, "grail": 1})
+    {'grail': True, 'fight_pair': True, 'fight_3_plus': False}
+    """
+    deck = hand if isinstance(hand, Deck) else Deck(hand)
+    fights = [deck.count(f"fight_{v}") for v in rulebook.FIGHT_VALUES]
+    wild = deck.count("fight_wild")
+    return {
+        "grail": deck.count("grail") > 0,
+        "fight_pair": any(n >= 2 for n in fights) or (wild >= 1 and sum(fights) + wild >= 2),
+        "fight_3_plus": any(fights[2:]) or wild > 0,
+    }
+
+
+def _check_travel_deck(deck: Deck, what: str) -> Deck:
+    if not isinstance(deck, Deck):
+        raise ValueError(f"{what} must be a Deck of travel cards, got {type(deck).__name__}")
+    unknown = sorted(set(deck.names()) - set(rulebook.TRAVEL_KINDS))
+    if unknown:
+        raise ValueError(
+            f"{what} holds {unknown}, which are not travel cards; expected "
+            f"{list(rulebook.TRAVEL_KINDS)}"
+        )
+    return deck
+
+
+def remaining_travel_deck(
+    seen: Deck | Mapping[str, int], *, composition: Deck | None = None
+) -> Deck:
+    """Return the travel cards left since the last reshuffle, given the cards seen.
+
+    >>> remaining_travel_deck({"captured": 1, "vision": 2}).size
+    13
+    """
+    full = _check_travel_deck(composition or standard_deck("travel", expansion=True), "composition")
+    seen_deck = _check_travel_deck(seen if isinstance(seen, Deck) else Deck(seen), "seen")
+    try:
+        return full.minus(seen_deck)
+    except ValueError as err:
+        raise ValueError(f"more travel cards seen than the deck holds: {err}") from None
+
+
+def _can_meet(
+    hand: Deck | Mapping[str, int] | None,
+    can_meet: Mapping[str, bool] | None,
+    demands: Sequence[TravelDemand],
+) -> dict[str, bool]:
+    if can_meet is not None:
+        unknown = sorted(set(can_meet) - set(_DEMANDING))
+        if unknown:
+            raise ValueError(f"can_meet names {unknown}; expected some of {list(_DEMANDING)}")
+        return {card: bool(can_meet.get(card, False)) for card in _DEMANDING}
+    if hand is None:
+        return dict.fromkeys(_DEMANDING, False)
+    facts = hand_facts(hand)
+    return {d.card: facts[d.hand_fact] for d in demands}
+
+
+def _outcome(kind: str, meets: Mapping[str, bool], grail_open: bool) -> str:
+    if kind == "captured":
+        return "captured"
+    if kind == "vision":
+        return "redirected" if grail_open else "moved"
+    if kind in meets:
+        return "moved" if meets[kind] else "failed"
+    return "moved"
+
+
+@dataclass(frozen=True)
+class TripRisk:
+    """The next trip: which card comes, and what happens.
+
+    Attributes:
+        by_kind: P(each travel card kind).
+        outcomes: P("moved", "redirected" to the Grail by Vision, "failed" (a demand not met:
+            penalty, turn ends), "captured").
+        merlin: P(Merlin Travels: Merlin goes to the destination).
+        reshuffled: True when the deck was empty, so the card comes from a fresh deck.
+        assumptions: the assumed numbers and texts used, in words.
+    """
+
+    by_kind: dict[str, Fraction]
+    outcomes: dict[str, Fraction]
+    merlin: Fraction
+    reshuffled: bool
+    assumptions: tuple[str, ...]
+
+
+def _assumptions(composition: Deck, meets: Mapping[str, bool], grail_open: bool) -> tuple[str, ...]:
+    default = composition == standard_deck("travel", expansion=True)
+    mix = ", ".join(f"{n} {k}" for k, n in composition.items())
+    lines = [f"travel mix: {mix} ({'default, assumed' if default else 'your composition'})"]
+    for d in TRAVEL_DEMANDS:
+        lines.append(
+            f"{d.card}: demand '{d.demand}' (assumed), knight "
+            f"{'can' if meets[d.card] else 'cannot'} meet it; else '{d.penalty}' (assumed)"
+        )
+    lines.append(f"Grail quest {'open' if grail_open else 'over'}")
+    return tuple(lines)
+
+
+def next_trip_risk(
+    remaining: Deck,
+    *,
+    composition: Deck | None = None,
+    hand: Deck | Mapping[str, int] | None = None,
+    can_meet: Mapping[str, bool] | None = None,
+    grail_open: bool = True,
+) -> TripRisk:
+    """Return the odds of the next travel card and of what it does (JA travel rules).
+
+    ``remaining`` is the travel deck left since the last reshuffle; if it is empty the deck is
+    reshuffled first (``composition``, default the assumed 16-card mix). Whether the knight can
+    meet Charged!/Lost!/Ambushed! comes from ``can_meet`` ({card: bool}) or from ``hand``.
+
+    >>> risk = next_trip_risk(Deck({"captured": 1, "vision": 1, "lost": 2}), hand={"grail": 1})
+    >>> {k: str(p) for k, p in risk.outcomes.items()}
+    {'moved': '1/2', 'redirected': '1/4', 'failed': '0', 'captured': '1/4'}
+    """
+    full = _check_travel_deck(composition or standard_deck("travel", expansion=True), "composition")
+    remaining = _check_travel_deck(remaining, "remaining")
+    meets = _can_meet(hand, can_meet, TRAVEL_DEMANDS)
+    reshuffled = remaining.size == 0
+    pile = full if reshuffled else remaining
+    if pile.size == 0:
+        raise ValueError("the travel deck composition is empty")
+    by_kind = {k: Fraction(pile.count(k), pile.size) for k in rulebook.TRAVEL_KINDS}
+    outcomes = dict.fromkeys(TRIP_OUTCOMES, Fraction(0))
+    for kind, p in by_kind.items():
+        outcomes[_outcome(kind, meets, grail_open)] += p
+    return TripRisk(
+        by_kind=by_kind,
+        outcomes=outcomes,
+        merlin=by_kind["merlin_travels"],
+        reshuffled=reshuffled,
+        assumptions=_assumptions(full, meets, grail_open),
+    )
+
+
+@dataclass(frozen=True)
+class TripPlan:
+    """n trips in a row.
+
+    Attributes:
+        trips: number of trips.
+        joint: distribution of (captures, failed moves, Vision redirects).
+        captures / failed: marginal distributions.
+        merlin_by_trip: P(Merlin has entered the board by the end of trip k) (he enters at the
+            first Merlin Travels; JA Merlin); all ones if he was already on the board.
+        reshuffles: distribution of the number of reshuffles during the trips.
+        assumptions: the assumed numbers and texts used, in words.
+    """
+
+    trips: int
+    joint: dict[tuple[int, int, int], Fraction]
+    captures: dict[int, Fraction]
+    failed: dict[int, Fraction]
+    merlin_by_trip: dict[int, Fraction]
+    reshuffles: dict[int, Fraction]
+    assumptions: tuple[str, ...]
+
+
+def trips_distribution(
+    remaining: Deck,
+    trips: int,
+    *,
+    composition: Deck | None = None,
+    hand: Deck | Mapping[str, int] | None = None,
+    can_meet: Mapping[str, bool] | None = None,
+    grail_open: bool = True,
+    merlin_on_board: bool = False,
+) -> TripPlan:
+    """Return the exact distribution of captures, failed moves and Merlin's arrival over
+    ``trips`` trips, drawing the cards left first and then a fresh deck when it runs out
+    (JA travel rules: the travel deck is reshuffled only when it runs out).
+
+    Assumptions: the knight's ability to meet demands stays the same on every trip; a Captured!
+    card goes to the travel discards when the knight is freed, before the next trip (the JA
+    text does not say where it goes).
+
+    Two cards left (Captured!, Nothing Happens) then a fresh deck of the same two:
+    trip 1 captures 1/2; trip 2 draws the other card, so exactly one capture in two trips.
+
+    >>> deck = Deck({"captured": 1, "nothing_happens": 1})
+    >>> trips_distribution(deck, 2, composition=deck).captures
+    {1: Fraction(1, 1)}
+    """
+    full = _check_travel_deck(composition or standard_deck("travel", expansion=True), "composition")
+    remaining = _check_travel_deck(remaining, "remaining")
+    if full.size == 0:
+        raise ValueError("the travel deck composition is empty")
+    if isinstance(trips, bool) or not isinstance(trips, int) or trips < 1:
+        raise ValueError(f"trips={trips!r} must be a whole number >= 1")
+    meets = _can_meet(hand, can_meet, TRAVEL_DEMANDS)
+    kinds = rulebook.TRAVEL_KINDS
+    outcome_of = [_outcome(k, meets, grail_open) for k in kinds]
+    merlin_index = kinds.index("merlin_travels")
+    fresh = tuple(full.count(k) for k in kinds)
+    start = tuple(remaining.count(k) for k in kinds)
+    # state: (pile counts, merlin on board, captures, failed, redirected, reshuffles) -> weight.
+    # Every state after t trips has the same pile size (one card a trip, a fresh deck when
+    # empty), so all paths share one denominator: the product of the pile sizes drawn from.
+    alive: dict[tuple[tuple[int, ...], bool, int, int, int, int], int] = {
+        (start, merlin_on_board, 0, 0, 0, 0): 1
+    }
+    denominator = 1
+    merlin_by_trip: dict[int, Fraction] = {}
+    for trip in range(1, trips + 1):
+        nxt: dict[tuple[tuple[int, ...], bool, int, int, int, int], int] = {}
+        size = 0
+        for (pile, merlin, cap, fail, red, resh), w in alive.items():
+            if not any(pile):
+                pile, resh = fresh, resh + 1
+            size = sum(pile)
+            for i, n in enumerate(pile):
+                if not n:
+                    continue
+                out = outcome_of[i]
+                key = (
+                    tuple(c - 1 if j == i else c for j, c in enumerate(pile)),
+                    merlin or i == merlin_index,
+                    cap + (out == "captured"),
+                    fail + (out == "failed"),
+                    red + (out == "redirected"),
+                    resh,
+                )
+                nxt[key] = nxt.get(key, 0) + w * n
+        denominator *= size
+        alive = nxt
+        merlin_by_trip[trip] = Fraction(sum(w for key, w in alive.items() if key[1]), denominator)
+
+    def marginal(pick: int) -> dict[int, Fraction]:
+        acc: dict[int, int] = {}
+        for key, w in alive.items():
+            value = (key[2], key[3], key[4], key[5])[pick]
+            acc[value] = acc.get(value, 0) + w
+        return {k: Fraction(w, denominator) for k, w in sorted(acc.items())}
+
+    weights: dict[tuple[int, int, int], int] = {}
+    for (_, _, cap, fail, red, _), w in alive.items():
+        weights[(cap, fail, red)] = weights.get((cap, fail, red), 0) + w
+    joint = {key: Fraction(w, denominator) for key, w in weights.items()}
+    return TripPlan(
+        trips=trips,
+        joint=dict(sorted(joint.items())),
+        captures=marginal(0),
+        failed=marginal(1),
+        merlin_by_trip=merlin_by_trip,
+        reshuffles=marginal(3),
+        assumptions=(
+            *_assumptions(full, meets, grail_open),
+            "a freed Captured! card goes to the travel discards (assumed)",
+        ),
+    )
+
+
+def captured_turns_lost(
+    p_free: Fraction | int, *, horizon: int | None = None
+) -> dict[int, Fraction]:
+    """Return P(a captured knight loses exactly k of their own turns), k = 0, 1, 2, ...
+
+    A captured knight cannot act until another knight spends a heroic action and discards a
+    special white card to free them; they cannot free themselves (JA travel rules, Captured!).
+    ``p_free`` is the chance that a companion frees them before each of their turns (a
+    parameter, independent turn to turn): P(k) = (1 - p)^k p. With p < 1 the support is
+    infinite, so ``horizon`` (the largest k shown) is required; 1 minus the sum is P(more).
+
+    >>> captured_turns_lost(Fraction(1, 2), horizon=2)
+    {0: Fraction(1, 2), 1: Fraction(1, 4), 2: Fraction(1, 8)}
+    """
+    p = check_probability(p_free, "p_free")
+    if p == 0:
+        raise ValueError("p_free=0: nobody ever frees the knight, who loses every turn")
+    if horizon is None and p < 1:
+        raise ValueError("p_free < 1 gives no upper limit on turns lost: pass horizon=K")
+    if horizon is not None and (
+        isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0
+    ):
+        raise ValueError(f"horizon={horizon!r} must be a whole number >= 0")
+    last = 0 if p == 1 and horizon is None else horizon
+    assert last is not None
+    return {k: (1 - p) ** k * p for k in range(last + 1) if (1 - p) ** k * p}
+
+
+def expected_turns_lost(p_free: Fraction | int) -> Fraction:
+    """Return the expected number of own turns a captured knight loses: (1 - p) / p.
+
+    The companion who frees them also spends a heroic action and a special white card.
+
+    >>> expected_turns_lost(Fraction(1, 3))
+    Fraction(2, 1)
+    """
+    p = check_probability(p_free, "p_free")
+    if p == 0:
+        raise ValueError("p_free=0: nobody ever frees the knight, who loses every turn")
+    return (1 - p) / p
 
 
 def _falling(n: int, k: int) -> int:

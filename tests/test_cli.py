@@ -68,3 +68,12 @@ def test_deck_next_rebuild_and_forecast(capsys: pytest.CaptureFixture[str]) -> N
     assert code == 0 and "siege engines from cards of finished quests" in out
     code, _, err = run(capsys, "deck", "black", "--mix", "0: 1/2, 1: 1/2")
     assert code == 2 and "--horizon" in err
+
+
+def test_travel_next_trip_plan_and_move_ruling(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "travel", "--seen", "captured, vision", "--trips", "3")
+    assert code == 0 and "0         11/14" in out  # C(13,3)/C(14,3): no capture in 3 trips
+    code, out, _ = run(capsys, "travel", "--move", "return_after_quest")
+    assert code == 0 and "draws no travel card" in out
+    code, _, err = run(capsys, "travel", "--seen", "captured: 3")
+    assert code == 2 and "more travel cards seen" in err

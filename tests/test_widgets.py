@@ -103,3 +103,24 @@ def test_exhaustion_widget_errors_in_place(control: str, value: object, match: s
     w = build_exhaustion_widget()
     getattr(w, control).value = value
     assert "camelot-error" in w.result.value and match in w.result.value.replace("&#x27;", "'")
+
+
+def test_travel_widget_matches_the_library_and_shows_assumptions() -> None:
+    from camelot_rules import standard_deck
+    from camelot_rules.travel import next_trip_risk, trips_distribution
+    from widgets import build_travel_widget
+
+    w = build_travel_widget(seen="captured", trips=3)
+    left = standard_deck("travel", expansion=True).without("captured")
+    risk = next_trip_risk(left)
+    assert f"captured    {risk.outcomes['captured']}" in w.text
+    assert "default, assumed" in w.text
+    w.grail.value = True
+    plan = trips_distribution(left, 3, can_meet={"lost": True})
+    assert fmt_prob(1 - plan.failed[0]) in w.text
+    w.composition.value = "captured: 16"
+    assert "P(captured at least once) = 1 (100.0%)" in w.text and "your composition" in w.text
+    w.composition.value = "vision: 16"  # the Captured! seen cannot come from this deck
+    assert "camelot-error" in w.result.value and "more travel cards seen" in w.result.value
+    w.composition.value = "griffin: 16"
+    assert "camelot-error" in w.result.value and "griffin" in w.result.value

@@ -2,12 +2,16 @@
 
 from widgets.exhaustion import ExhaustionWidget, build_exhaustion_widget, render_exhaustion
 from widgets.siege import SiegeWidget, build_siege_widget, render_siege
+from widgets.travel import TravelWidget, build_travel_widget, render_travel
 
 __all__ = [
     "ExhaustionWidget",
     "SiegeWidget",
+    "TravelWidget",
     "build_exhaustion_widget",
     "build_siege_widget",
+    "build_travel_widget",
     "render_exhaustion",
     "render_siege",
+    "render_travel",
 ]
