@@ -58,11 +58,17 @@ def explore(model: GameModel, *, max_states: int = 1_000_000, progress: bool = F
     """
     limit = _check_max_states(max_states)
     graph = nx.DiGraph()
+    # Filled through networkx's own adjacency dicts (what add_node/add_edge do, without their
+    # per-call overhead): exploring is the hot loop of the toolkit.
+    nodes, succ, pred = graph._node, graph._succ, graph._pred
     root = model.initial_state()
     hash(root)
     graph.graph["root"] = root
-    graph.add_node(root)
+    nodes[root], succ[root], pred[root] = {}, {}, {}
     queue: deque[Hashable] = deque([root])
+    is_terminal, is_chance = model.is_terminal, model.is_chance
+    apply = model.apply
+    count = 1
     bar = None
     if progress:
         from tqdm.auto import tqdm
@@ -73,52 +79,70 @@ def explore(model: GameModel, *, max_states: int = 1_000_000, progress: bool = F
             state = queue.popleft()
             if bar is not None:
                 bar.update(1)
-            attrs = graph.nodes[state]
-            if model.is_terminal(state):
+            attrs = nodes[state]
+            out = succ[state]
+            if is_terminal(state):
                 attrs["kind"] = "terminal"
                 attrs["outcome"] = model.outcome(state)
                 continue
-            if model.is_chance(state):
+            if is_chance(state):
                 attrs["kind"] = "chance"
-                total = Fraction(0)
-                seen_any = False
+                total_num, total_den = 0, 1
                 for outcome, prob in model.chance_outcomes(state):
-                    if not isinstance(prob, (int, Fraction)) or isinstance(prob, bool):
-                        raise ValueError(
-                            f"chance outcome {outcome!r} of state {state!r} has probability "
-                            f"{prob!r}; expected an exact Fraction"
-                        )
-                    prob = Fraction(prob)
-                    if prob < 0:
+                    if type(prob) is not Fraction:
+                        if isinstance(prob, bool) or not isinstance(prob, (int, Fraction)):
+                            raise ValueError(
+                                f"chance outcome {outcome!r} of state {state!r} has probability "
+                                f"{prob!r}; expected an exact Fraction"
+                            )
+                        prob = Fraction(prob)
+                    num, den = prob.numerator, prob.denominator
+                    if num < 0:
                         raise ValueError(f"negative probability {prob} at state {state!r}")
-                    total += prob
-                    if prob == 0:
-                        continue
-                    seen_any = True
-                    nxt = model.apply(state, outcome)
-                    if nxt in graph:
-                        if graph.has_edge(state, nxt):
-                            graph.edges[state, nxt]["prob"] += prob
-                            continue
+                    if den == total_den:
+                        total_num += num
                     else:
-                        _add_new(graph, nxt, queue, limit)
-                    graph.add_edge(state, nxt, prob=prob)
-                if total != 1 or not seen_any:
+                        total_num, total_den = total_num * den + num * total_den, total_den * den
+                    if num == 0:
+                        continue
+                    nxt = apply(state, outcome)
+                    edge = out.get(nxt)
+                    if edge is not None:
+                        edge["prob"] += prob
+                        continue
+                    if nxt not in nodes:
+                        if count >= limit:
+                            _too_many(limit)
+                        hash(nxt)
+                        nodes[nxt], succ[nxt], pred[nxt] = {}, {}, {}
+                        queue.append(nxt)
+                        count += 1
+                    edge = {"prob": prob}
+                    out[nxt] = edge
+                    pred[nxt][state] = edge
+                if total_num != total_den or not out:
                     raise ValueError(
-                        f"chance outcomes of state {state!r} sum to {total}, expected exactly 1"
+                        f"chance outcomes of state {state!r} sum to "
+                        f"{Fraction(total_num, total_den)}, expected exactly 1"
                     )
             else:
                 attrs["kind"] = "decision"
                 any_action = False
                 for action in model.legal_actions(state):
                     any_action = True
-                    nxt = model.apply(state, action)
-                    if nxt in graph:
-                        if graph.has_edge(state, nxt):
-                            continue
-                    else:
-                        _add_new(graph, nxt, queue, limit)
-                    graph.add_edge(state, nxt, action=action)
+                    nxt = apply(state, action)
+                    if nxt in out:
+                        continue
+                    if nxt not in nodes:
+                        if count >= limit:
+                            _too_many(limit)
+                        hash(nxt)
+                        nodes[nxt], succ[nxt], pred[nxt] = {}, {}, {}
+                        queue.append(nxt)
+                        count += 1
+                    edge = {"action": action}
+                    out[nxt] = edge
+                    pred[nxt][state] = edge
                 if not any_action:
                     raise ValueError(
                         f"decision state {state!r} has no legal actions and is not terminal"
@@ -129,12 +153,8 @@ def explore(model: GameModel, *, max_states: int = 1_000_000, progress: bool = F
     return graph
 
 
-def _add_new(graph: nx.DiGraph, state: Hashable, queue: deque[Hashable], limit: int) -> None:
-    if graph.number_of_nodes() >= limit:
-        raise ExplorationLimitError(
-            f"the model reaches more than max_states={limit} states; raise max_states or "
-            "shrink the model (the graph is never truncated)"
-        )
-    hash(state)
-    graph.add_node(state)
-    queue.append(state)
+def _too_many(limit: int) -> None:
+    raise ExplorationLimitError(
+        f"the model reaches more than max_states={limit} states; raise max_states or "
+        "shrink the model (the graph is never truncated)"
+    )

@@ -192,6 +192,6 @@ def test_solution_policy_satisfies_bellman_optimality() -> None:
             assert chosen == max(sol.values[t]["loyal_win"] for t in g.adj[s])
             assert sol.values[s]["loyal_win"] == chosen
     # one engine from defeat, nothing on the quest: fight (11/80 vs 29/360 by quest)
-    assert sol.best_action(g, (11, 0, "act")) == "fight"
+    assert sol.best_action(g, (11, 0, 0, "act")) == "fight"
     # two successes in: one more quest success wins, so quest
-    assert sol.best_action(g, (11, 2, "act")) == "quest"
+    assert sol.best_action(g, (11, 2, 0, "act")) == "quest"

@@ -5,10 +5,20 @@ from fractions import Fraction
 
 import pytest
 
-from camelot_rules import explore
-from camelot_rules.models import CoinRace, SiegeRace
+from camelot_rules import Deck, explore
+from camelot_rules.models import CoinRace, RoundTable, SiegeRace, TravelChain, War
 
-MODELS = [CoinRace(), CoinRace(target=4), SiegeRace(), SiegeRace(engines=11, quest_target=1)]
+MODELS = [
+    CoinRace(),
+    CoinRace(target=4),
+    SiegeRace(),
+    SiegeRace(engines=11, quest_target=1),
+    RoundTable(),
+    RoundTable(players=8, expansion=True, white=5, black=3, fifth_witch=True),
+    War(party=2),
+    TravelChain(trips=3),
+    TravelChain(composition=Deck({"vision": 2, "captured": 1, "lost": 1})),
+]
 
 
 @pytest.mark.parametrize("model", MODELS, ids=repr)

@@ -1,6 +1,9 @@
 """Game models for the state-graph explorer (one module each)."""
 
 from camelot_rules.models.coin import CoinRace
+from camelot_rules.models.endgame import EndgameState, RoundTable
 from camelot_rules.models.siege_race import SiegeRace
+from camelot_rules.models.travel_chain import TravelChain
+from camelot_rules.models.war import War
 
-__all__ = ["CoinRace", "SiegeRace"]
+__all__ = ["CoinRace", "EndgameState", "RoundTable", "SiegeRace", "TravelChain", "War"]

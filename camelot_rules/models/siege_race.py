@@ -4,9 +4,12 @@ questing.
 Rules encoded: every turn the active knight takes an evil-progression step - an engine is added
 with probability ``p_engine`` (the player's choice among drawing a black card, adding an engine
 or losing a life is a parameter here, ES p.11) - then one heroic action: fight a siege engine
-(won with ``p_fight``; a won fight removes one engine, ES p.13) or work on a quest (progress with
-``p_quest``). The 12th engine loses at once (ES p.11; F §4); ``quest_target`` progress wins.
-The engine count goes up and down, so the state graph has cycles.
+(won with ``p_fight``, or with the exact odds of a hand of ``hand_size`` cards dealt from the
+white deck when that is given - ES p.13; a won fight removes one engine) or work on a quest
+(progress with ``p_quest``). The 12th engine loses at once (ES p.11; F §4); ``quest_target``
+progress wins. With ``turns`` the race stops after that many turns ("holding": not lost yet),
+so P("evil_win") is P(12 engines within T turns). The engine count goes up and down, so the
+state graph has cycles.
 """
 
 from __future__ import annotations
@@ -16,11 +19,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from camelot_rules import rulebook
+from camelot_rules.cards import standard_deck
 from camelot_rules.dist import check_probability
+from camelot_rules.siege import random_hand_siege_win_probability
 
 __all__ = ["SiegeRace"]
 
-State = tuple[int, int, str] | tuple[str]
+State = tuple[int, int, int, str] | tuple[str]
 _LOSE_AT = rulebook.threshold("siege_engines_to_lose")
 
 
@@ -28,9 +33,9 @@ _LOSE_AT = rulebook.threshold("siege_engines_to_lose")
 class SiegeRace:
     """Engines and quest progress; the knights maximise ``"loyal_win"``.
 
-    States are ``(engines, progress, phase)`` with phase ``"evil"`` (chance: engine added?),
-    ``"act"`` (decision: fight or quest), ``"fight"`` / ``"quest"`` (chance), or a terminal
-    ``("loyal_win",)`` / ``("evil_win",)``.
+    States are ``(engines, progress, turn, phase)`` with phase ``"evil"`` (chance: engine
+    added?), ``"act"`` (decision: fight or quest), ``"fight"`` / ``"quest"`` (chance), or a
+    terminal ``("loyal_win",)``, ``("evil_win",)`` or ``("holding",)``.
     """
 
     engines: int = 6
@@ -38,6 +43,9 @@ class SiegeRace:
     p_engine: Fraction = Fraction(1, 2)
     p_fight: Fraction = Fraction(1, 2)
     p_quest: Fraction = Fraction(1, 3)
+    hand_size: int | None = None
+    expansion: bool = False
+    turns: int | None = None
 
     def __post_init__(self) -> None:
         for name in ("p_engine", "p_fight", "p_quest"):
@@ -46,9 +54,15 @@ class SiegeRace:
             raise ValueError(f"engines={self.engines!r} must be 0..{_LOSE_AT - 1}")
         if not isinstance(self.quest_target, int) or self.quest_target < 1:
             raise ValueError(f"quest_target={self.quest_target!r} must be a whole number >= 1")
+        if self.turns is not None and (not isinstance(self.turns, int) or self.turns < 1):
+            raise ValueError(f"turns={self.turns!r} must be a whole number >= 1 or None")
+        if self.hand_size is not None:
+            deck = standard_deck("white", expansion=self.expansion)
+            p = random_hand_siege_win_probability(deck, self.hand_size)
+            object.__setattr__(self, "p_fight", p)
 
     def initial_state(self) -> State:
-        return (self.engines, 0, "evil")
+        return (self.engines, 0, 0, "evil")
 
     def is_terminal(self, state: State) -> bool:
         return len(state) == 1
@@ -57,7 +71,7 @@ class SiegeRace:
         return str(state[0])
 
     def is_chance(self, state: State) -> bool:
-        return len(state) == 3 and state[2] != "act"
+        return len(state) == 4 and state[3] != "act"
 
     def chance_outcomes(self, state: State) -> Iterator[tuple[str, Fraction]]:
         phase = str(state[-1])
@@ -68,24 +82,28 @@ class SiegeRace:
             yield "no", 1 - Fraction(p)
 
     def legal_actions(self, state: State) -> Iterator[str]:
-        if len(state) == 3 and state[2] == "act":
+        if len(state) == 4 and state[3] == "act":
             yield "fight"
             yield "quest"
 
     def apply(self, state: State, action: str) -> State:
-        engines, progress, phase = state  # type: ignore[misc]
+        engines, progress, turn, phase = state  # type: ignore[misc]
         if phase == "act":
-            return (engines, progress, action)
+            return (engines, progress, turn, action)
         if phase == "evil":
             if action == "yes":
                 engines += 1
                 if engines >= _LOSE_AT:
                     return ("evil_win",)
-            return (engines, progress, "act")
+            return (engines, progress, turn, "act")
         if phase == "fight" and action == "yes":
             engines = max(engines - 1, 0)
         if phase == "quest" and action == "yes":
             progress += 1
             if progress >= self.quest_target:
                 return ("loyal_win",)
-        return (engines, progress, "evil")
+        if self.turns is not None:
+            turn += 1
+            if turn >= self.turns:
+                return ("holding",)
+        return (engines, progress, turn, "evil")
