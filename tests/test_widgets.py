@@ -124,3 +124,31 @@ def test_travel_widget_matches_the_library_and_shows_assumptions() -> None:
     assert "camelot-error" in w.result.value and "more travel cards seen" in w.result.value
     w.composition.value = "griffin: 16"
     assert "camelot-error" in w.result.value and "griffin" in w.result.value
+
+
+def test_graph_widget_shows_exact_odds_best_move_and_steps() -> None:
+    from camelot_rules import explore, outcome_probabilities
+    from camelot_rules.models import RoundTable
+    from widgets import build_graph_widget
+
+    w = build_graph_widget("Round Table endgame", "players=5, white=4, black=2")
+    exact = outcome_probabilities(explore(RoundTable()), maximize="loyal_win")
+    assert f"loyal_win          {fmt_prob(exact['loyal_win'])}" in w.text
+    assert "best move here" in w.text
+    first = w.next.options[0][1]
+    w.next.value = first
+    w.step.click()
+    assert repr(first) in w.text
+    w.back.click()
+    assert "phase='act'" in w.text
+
+
+def test_graph_widget_draws_small_graphs_and_reports_bad_parameters() -> None:
+    from widgets import build_graph_widget
+
+    w = build_graph_widget("Coin race (tiny example)")
+    assert "<svg" in w.result.value and "heads_first        1/2 (50.0%)" in w.text
+    w.params.value = "target=1/2"
+    assert "camelot-error" in w.result.value and "target" in w.result.value
+    w.params.value = "tagret=2"
+    assert "camelot-error" in w.result.value and "tagret" in w.result.value

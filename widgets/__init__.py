@@ -1,17 +1,22 @@
 """ipywidgets views over camelot_rules: a pure ``render_*`` function plus a ``build_*``."""
 
 from widgets.exhaustion import ExhaustionWidget, build_exhaustion_widget, render_exhaustion
+from widgets.graph import GraphWidget, build_graph_widget, explore_model, render_graph
 from widgets.siege import SiegeWidget, build_siege_widget, render_siege
 from widgets.travel import TravelWidget, build_travel_widget, render_travel
 
 __all__ = [
     "ExhaustionWidget",
+    "GraphWidget",
     "SiegeWidget",
     "TravelWidget",
     "build_exhaustion_widget",
+    "build_graph_widget",
     "build_siege_widget",
     "build_travel_widget",
+    "explore_model",
     "render_exhaustion",
+    "render_graph",
     "render_siege",
     "render_travel",
 ]

@@ -30,6 +30,10 @@ class TravelChain:
     trips: int | None = None
 
     def __post_init__(self) -> None:
+        for name in ("composition", "remaining"):
+            value = getattr(self, name)
+            if not isinstance(value, Deck) and not (name == "remaining" and value is None):
+                raise ValueError(f"{name}={value!r} must be a Deck of travel cards")
         for deck in (self.composition, self.remaining or self.composition):
             unknown = set(deck.names()) - set(rulebook.TRAVEL_KINDS)
             if unknown:

@@ -49,6 +49,11 @@ class War:
     black: Deck = field(default_factory=lambda: standard_deck("black"))
 
     def __post_init__(self) -> None:
+        for name in ("white", "black"):
+            if not isinstance(getattr(self, name), Deck):
+                raise ValueError(f"{name}={getattr(self, name)!r} must be a Deck")
+        if not isinstance(self.hand_size, int) or not 0 < self.hand_size <= self.white.size:
+            raise ValueError(f"hand_size={self.hand_size!r} must be 1..{self.white.size}")
         if self.side not in ("picts", "saxons"):
             raise ValueError(f"side={self.side!r}; expected 'picts' or 'saxons'")
         if (
