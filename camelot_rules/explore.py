@@ -66,6 +66,7 @@ def explore(model: GameModel, *, max_states: int = 1_000_000, progress: bool = F
     graph.graph["root"] = root
     nodes[root], succ[root], pred[root] = {}, {}, {}
     queue: deque[Hashable] = deque([root])
+    append, popleft = queue.append, queue.popleft
     is_terminal, is_chance = model.is_terminal, model.is_chance
     apply = model.apply
     count = 1
@@ -76,7 +77,7 @@ def explore(model: GameModel, *, max_states: int = 1_000_000, progress: bool = F
         bar = tqdm(desc="exploring", unit=" states")
     try:
         while queue:
-            state = queue.popleft()
+            state = popleft()
             if bar is not None:
                 bar.update(1)
             attrs = nodes[state]
@@ -110,16 +111,17 @@ def explore(model: GameModel, *, max_states: int = 1_000_000, progress: bool = F
                     if edge is not None:
                         edge["prob"] += prob
                         continue
-                    if nxt not in nodes:
+                    into = pred.get(nxt)
+                    if into is None:
                         if count >= limit:
                             _too_many(limit)
-                        hash(nxt)
                         nodes[nxt], succ[nxt], pred[nxt] = {}, {}, {}
-                        queue.append(nxt)
+                        into = pred[nxt]
+                        append(nxt)
                         count += 1
                     edge = {"prob": prob}
                     out[nxt] = edge
-                    pred[nxt][state] = edge
+                    into[state] = edge
                 if total_num != total_den or not out:
                     raise ValueError(
                         f"chance outcomes of state {state!r} sum to "
@@ -136,9 +138,8 @@ def explore(model: GameModel, *, max_states: int = 1_000_000, progress: bool = F
                     if nxt not in nodes:
                         if count >= limit:
                             _too_many(limit)
-                        hash(nxt)
                         nodes[nxt], succ[nxt], pred[nxt] = {}, {}, {}
-                        queue.append(nxt)
+                        append(nxt)
                         count += 1
                     edge = {"action": action}
                     out[nxt] = edge
