@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8888
 
-.PHONY: lab test check lint format types unit notebooks quick clean strip
+.PHONY: lab app test lint format types notebooks quick browser-deps clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,8 +26,26 @@ lab: $(STAMP)
 	  --IdentityProvider.token=$$token --ServerApp.root_dir=notebooks \
 	  --LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate
 
-## make test: everything CI runs - format, lint, types, unit tests + doctests, strict nbval.
-test: $(STAMP) lint types
+## make app: the Voila dashboard (notebooks/app.ipynb) at 127.0.0.1:8866 with a token.
+## To share it on your LAN on purpose: make app HOST=0.0.0.0 (anyone with the URL and token
+## on that network can use it; stop it with Ctrl-C when the game is over).
+APP_PORT ?= 8866
+app: $(STAMP)
+	@token=$$($(BIN)/python -c 'import secrets; print(secrets.token_hex(16))'); \
+	echo "Open: http://$(HOST):$(APP_PORT)/?token=$$token"; \
+	exec $(BIN)/voila notebooks/app.ipynb --no-browser --Voila.ip=$(HOST) --port=$(APP_PORT) \
+	  --token=$$token
+
+## Debian's chromium for the browser tests, installed only when missing (needs root or sudo).
+browser-deps:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; \
+	fi
+
+## make test: everything CI runs - format, lint, types, unit tests + doctests, strict nbval on
+## every notebook, and the widgets driven in a real browser (Voila and JupyterLab).
+test: $(STAMP) browser-deps lint types
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
@@ -37,9 +55,11 @@ lint: $(STAMP)
 types: $(STAMP)
 	$(BIN)/mypy --strict camelot_rules
 
-## make quick: unit tests and doctests only (no notebooks) - NOT the full suite.
+## make quick: unit tests and doctests only - leaves out the notebooks and the browser tests,
+## so it is NOT the full suite.
 quick: $(STAMP)
-	$(BIN)/python -m pytest -q -o addopts="--doctest-modules -p no:cacheprovider" tests camelot_rules widgets
+	$(BIN)/python -m pytest -q -o addopts="--doctest-modules -p no:cacheprovider" \
+	  --ignore=tests/browser tests camelot_rules widgets
 
 format: $(STAMP)
 	$(BIN)/ruff format camelot_rules widgets tests benchmarks

@@ -84,12 +84,17 @@ def text_table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
 
 def html_table(headers: Sequence[str], rows: Iterable[Sequence[object]], *, css: str = "") -> str:
     """Return an HTML table (escaped cells)."""
-    head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
+    cell = "style='padding:2px 10px;border-bottom:1px solid #ddd;text-align:left'"
+    head = "".join(f"<th {cell}>{html.escape(str(h))}</th>" for h in headers)
     body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
+        "<tr>" + "".join(f"<td {cell}>{html.escape(str(c))}</td>" for c in row) + "</tr>"
+        for row in rows
     )
     cls = f' class="{html.escape(css)}"' if css else ""
-    return f"<table{cls}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return (
+        f"<table{cls} style='border-collapse:collapse;margin:4px 0'>"
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    )
 
 
 def html_bars(items: Iterable[tuple[str, Fraction]], *, width_px: int = 240) -> str:
