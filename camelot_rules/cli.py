@@ -12,6 +12,7 @@ Examples::
     camelot-rules deck black --finished dragon --turns 10   # engines from the dead Dragon
     camelot-rules travel --seen "captured, vision" --grail --trips 5
     camelot-rules travel --move knight_power  # does this move draw a travel card?
+    camelot-rules verify game.log --stats   # replay a play log against the rules
     camelot-rules decks --expansion         # every deck, with its assumptions
 """
 
@@ -218,6 +219,26 @@ def _cmd_travel(args: argparse.Namespace) -> str:
     return "\n".join(out)
 
 
+def _cmd_verify(args: argparse.Namespace) -> str:
+    from camelot_rules.playlog import format_report, observed_vs_expected, read_log, verify
+
+    report = verify(read_log(args.log))
+    out = [f"{args.log}:", format_report(report)]
+    if args.stats:
+        out.append("Observed vs expected:")
+        for test in observed_vs_expected(report):
+            if isinstance(test.p_value, Fraction):
+                p = fmt_prob(test.p_value)
+            else:
+                p = f"{test.p_value:.4g} (approximate)"
+            out.append(
+                f"  {test.name} (n={test.n}): observed {test.observed}; {test.expected}; "
+                f"p = {p} [{test.method}]"
+            )
+    args.exit_code = 1 if report.violations else 0
+    return "\n".join(out)
+
+
 def _cmd_decks(args: argparse.Namespace) -> str:
     out = []
     kinds = ["white", "black"] + (["travel"] if args.expansion else [])
@@ -295,6 +316,11 @@ def build_parser() -> argparse.ArgumentParser:
     p_travel.add_argument("--move", default=None, help="does this move draw? e.g. knight_power")
     p_travel.set_defaults(run=_cmd_travel)
 
+    p_verify = sub.add_parser("verify", help="check a play log against the rules")
+    p_verify.add_argument("log", help="the play-log file (read only)")
+    p_verify.add_argument("--stats", action="store_true", help="observed vs expected odds")
+    p_verify.set_defaults(run=_cmd_verify)
+
     p_decks = sub.add_parser("decks", help="every deck with counts, sources, assumptions")
     p_decks.add_argument("--expansion", action="store_true")
     p_decks.set_defaults(run=_cmd_decks)
@@ -307,10 +333,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         print(args.run(args))
-    except ValueError as err:
+    except (ValueError, OSError) as err:
         print(f"camelot-rules: error: {err}", file=sys.stderr)
         return 2
-    return 0
+    return int(getattr(args, "exit_code", 0))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -77,3 +77,15 @@ def test_travel_next_trip_plan_and_move_ruling(capsys: pytest.CaptureFixture[str
     assert code == 0 and "draws no travel card" in out
     code, _, err = run(capsys, "travel", "--seen", "captured: 3")
     assert code == 2 and "more travel cards seen" in err
+
+
+def test_verify_clean_broken_and_malformed(capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    logs = Path(__file__).parent / "logs"
+    code, out, _ = run(capsys, "verify", str(logs / "clean_base.log"), "--stats")
+    assert code == 0 and "No rule violations" in out and "exact Poisson-binomial" in out
+    code, out, _ = run(capsys, "verify", str(logs / "bad_siege_score.log"))
+    assert code == 1 and "line 3: [siege.fight]" in out
+    code, _, err = run(capsys, "verify", str(logs / "malformed.log"))
+    assert code == 2 and "line 3" in err

@@ -126,3 +126,13 @@ def test_travel_check_and_observed_vs_expected_on_a_log() -> None:
     assert [t.name for t in tests] == ["die rolls", "siege fights won", "travel draws"]
     assert all(0 <= t.p_value <= 1 for t in tests)
     assert travel_check([["captured"] * 3]).p_value < travel_check([["vision"]]).p_value
+
+
+def test_documented_example_is_the_clean_log_and_verifies() -> None:
+    import re
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "play-log.md").read_text()
+    example = re.search(r"## A full example\n\n```text\n(.*?)```", doc, re.S)
+    assert example is not None
+    assert example.group(1) == (LOGS / "clean_mc.log").read_text()
+    assert verify(parse_log(example.group(1))).violations == []

@@ -152,3 +152,16 @@ def test_graph_widget_draws_small_graphs_and_reports_bad_parameters() -> None:
     assert "camelot-error" in w.result.value and "target" in w.result.value
     w.params.value = "tagret=2"
     assert "camelot-error" in w.result.value and "tagret" in w.result.value
+
+
+def test_playlog_widget_reports_violations_and_parse_errors() -> None:
+    from pathlib import Path
+
+    from widgets import build_playlog_widget
+
+    logs = Path(__file__).parent / "logs"
+    w = build_playlog_widget((logs / "bad_accuse_twice.log").read_text())
+    assert "line 6: [endgame.accusation]" in w.text
+    w.log_text.value = (logs / "malformed.log").read_text()
+    w.check.click()
+    assert "camelot-error" in w.result.value and "line 3" in w.result.value

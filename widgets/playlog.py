@@ -1,0 +1,66 @@
+"""The play-log widget: paste a log, read the verifier's report."""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+
+import ipywidgets as W
+
+from camelot_rules.display import fmt_prob
+from camelot_rules.playlog import format_report, observed_vs_expected, parse_log, verify
+from widgets.common import Rendered, result_box, safe_render
+
+__all__ = ["PlaylogWidget", "build_playlog_widget", "render_playlog"]
+
+MAX_LINES = 5000
+
+
+def render_playlog(text: str, *, stats: bool = True) -> Rendered:
+    """Return (html, text): the verifier's report on a pasted log (nothing is written)."""
+    if text.count("\n") > MAX_LINES:
+        raise ValueError(f"the log has more than {MAX_LINES} lines; check it with the CLI")
+    report = verify(parse_log(text))
+    lines = format_report(report).splitlines()
+    if stats:
+        for test in observed_vs_expected(report):
+            if isinstance(test.p_value, Fraction):
+                p = fmt_prob(test.p_value)
+            else:
+                p = f"{test.p_value:.4g} (approximate)"
+            lines.append(
+                f"{test.name} (n={test.n}): {test.observed}; {test.expected}; "
+                f"p = {p} [{test.method}]"
+            )
+    body = "".join(
+        f"<div style='color:{'#a40000' if line.lstrip().startswith('line ') else 'inherit'}'>"
+        f"{html.escape(line)}</div>"
+        for line in lines
+    )
+    return body, "\n".join(lines)
+
+
+class PlaylogWidget(W.VBox):  # type: ignore[misc]
+    """A text area for the log and a Check button; the report is in ``.result``."""
+
+    def __init__(self, text: str = "") -> None:
+        self.log_text = W.Textarea(
+            value=text,
+            placeholder="setup players=5 expansion=yes\n...",
+            layout={"width": "700px", "height": "220px"},
+        )
+        self.check = W.Button(description="Check the log")
+        self.result = result_box("playlog-result")
+        self.text = ""
+        self.check.on_click(self._update)
+        super().__init__([self.log_text, self.check, self.result])
+        if text:
+            self._update()
+
+    def _update(self, _button: object = None) -> None:
+        self.result.value, self.text = safe_render(lambda: render_playlog(self.log_text.value))
+
+
+def build_playlog_widget(text: str = "") -> PlaylogWidget:
+    """Return a ready play-log widget (optionally with a log already pasted)."""
+    return PlaylogWidget(text)
