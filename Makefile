@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8888
 
-.PHONY: lab app test lint format types notebooks quick browser-deps clean
+.PHONY: lab app docs test lint format types notebooks quick browser-deps clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,10 @@ app: $(STAMP)
 	exec $(BIN)/voila notebooks/app.ipynb --no-browser --Voila.ip=$(HOST) --port=$(APP_PORT) \
 	  --token=$$token
 
+## make docs: the static site in build/site, offline (MathJax vendored from npm; no CDN).
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python docs/build.py
+
 ## Debian's chromium for the browser tests, installed only when missing (needs root or sudo).
 browser-deps:
 	@if [ ! -x /usr/bin/chromium ]; then \
@@ -49,8 +53,8 @@ test: $(STAMP) browser-deps lint types
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
-	$(BIN)/ruff format --check camelot_rules widgets tests benchmarks
-	$(BIN)/ruff check camelot_rules widgets tests benchmarks
+	$(BIN)/ruff format --check camelot_rules widgets tests benchmarks docs
+	$(BIN)/ruff check camelot_rules widgets tests benchmarks docs
 
 types: $(STAMP)
 	$(BIN)/mypy --strict camelot_rules
@@ -62,8 +66,8 @@ quick: $(STAMP)
 	  --ignore=tests/browser tests camelot_rules widgets
 
 format: $(STAMP)
-	$(BIN)/ruff format camelot_rules widgets tests benchmarks
-	$(BIN)/ruff check --fix camelot_rules widgets tests benchmarks
+	$(BIN)/ruff format camelot_rules widgets tests benchmarks docs
+	$(BIN)/ruff check --fix camelot_rules widgets tests benchmarks docs
 
 ## make notebooks: re-execute every notebook in place and strip widget state (keeps outputs).
 notebooks: $(STAMP)
@@ -73,4 +77,4 @@ notebooks: $(STAMP)
 	done
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .hypothesis build *.egg-info
+	rm -rf $(VENV) .mypy_cache .ruff_cache .hypothesis build test-artifacts *.egg-info
