@@ -4,7 +4,13 @@ The public API (the contract): decks, exact calculators and the state-graph expl
 probability is a :class:`fractions.Fraction`; bad input raises ``ValueError`` naming the value.
 """
 
-from camelot_rules.analysis import Solution, expected_steps, outcome_probabilities, solve
+from camelot_rules.analysis import (
+    Solution,
+    end_distribution,
+    expected_steps,
+    outcome_probabilities,
+    solve,
+)
 from camelot_rules.cards import Deck, SetupPosition, deck_facts, setup_position, standard_deck
 from camelot_rules.dist import Dist
 from camelot_rules.draws import draw_probability, hits_distribution
@@ -59,6 +65,7 @@ __all__ = [
     "dealt_turn_distribution",
     "deck_facts",
     "draw_probability",
+    "end_distribution",
     "expected_steps",
     "explore",
     "fight_total_distribution",

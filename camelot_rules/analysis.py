@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import networkx as nx
@@ -50,6 +50,15 @@ class Solution:
         return graph.edges[state, self.policy[state]]["action"]
 
 
+def _coprime(numerator: int, denominator: int) -> Fraction:
+    """A Fraction from numerator and denominator already in lowest terms (no gcd)."""
+    make: Any = getattr(Fraction, "_from_coprime_ints", None)  # Python 3.12+
+    if make is None:  # Python 3.11: the private keyword of the same meaning
+        make = partial(Fraction, _normalize=False)
+    result: Fraction = make(numerator, denominator)
+    return result
+
+
 try:  # python-flint's C rationals make the solves several times faster; optional
     import flint as _flint
 
@@ -58,7 +67,8 @@ try:  # python-flint's C rationals make the solves several times faster; optiona
         return _flint.fmpq(x.numerator, x.denominator)
 
     def _from_q(x: Any) -> Fraction:
-        return Fraction(int(x.p), int(x.q))
+        # flint keeps fmpq in lowest terms: build the Fraction without a second gcd
+        return _coprime(int(x.p), int(x.q))
 
 except ImportError:  # pragma: no cover - exercised only where python-flint is missing
 
@@ -85,6 +95,44 @@ def _terminal_vector(graph: nx.DiGraph, node: Hashable, with_steps: bool) -> Vec
     return vec
 
 
+def _elimination_order(coef: list[dict[int, Any]]) -> list[int]:
+    """An order to eliminate the states of a cyclic component that keeps numbers small.
+
+    Multiple minimum degree, on the symmetric structure of the system: each round eliminates
+    an independent set of the states of least degree. On a chain this eliminates every other
+    state first, then every other of those left, and so on (nested dissection), so exact
+    denominators grow over log n rounds instead of along the whole chain.
+    """
+    n = len(coef)
+    adj: list[set[int]] = [set() for _ in range(n)]
+    for i, row in enumerate(coef):
+        for j in row:
+            if j != i:
+                adj[i].add(j)
+                adj[j].add(i)
+    alive = set(range(n))
+    order: list[int] = []
+    while alive:
+        low = min(len(adj[v]) for v in alive)
+        blocked: set[int] = set()
+        chosen = []
+        for v in sorted(v for v in alive if len(adj[v]) == low):
+            if v not in blocked:
+                chosen.append(v)
+                blocked.add(v)
+                blocked.update(adj[v])
+        for v in chosen:
+            nbrs = adj[v]
+            for a in nbrs:
+                adj[a].discard(v)
+                adj[a].update(nbrs)
+                adj[a].discard(a)
+            adj[v] = set()
+            alive.discard(v)
+        order += chosen
+    return order
+
+
 def _solve_linear(
     members: list[Hashable], succ: Succ, known: dict[Hashable, Vector], with_steps: bool
 ) -> dict[Hashable, Vector]:
@@ -109,7 +157,7 @@ def _solve_linear(
                 refs[j].add(i)
         coef.append(row)
         rhs.append(b)
-    order = range(len(members))
+    order = _elimination_order(coef)
     for k in order:
         row_k = coef[k]
         self_p = row_k.pop(k, zero)
@@ -216,6 +264,20 @@ def solve(graph: nx.DiGraph, *, maximize: str | None = None, steps: bool = True)
     With ``steps=False`` the expected number of moves is not computed (``Solution.steps`` is
     then empty), which saves a third of the work on large graphs.
     """
+    known, policy, outcomes = _solve_raw(graph, maximize, steps)
+    values: dict[Hashable, dict[str, Fraction]] = {}
+    lengths: dict[Hashable, Fraction | None] = {}
+    for s, qvec in known.items():
+        values[s], lengths_s = _convert(qvec, outcomes)
+        if steps:
+            lengths[s] = lengths_s
+    return Solution(values=values, policy=policy, steps=lengths, maximize=maximize)
+
+
+def _solve_raw(
+    graph: nx.DiGraph, maximize: str | None, steps: bool
+) -> tuple[dict[Hashable, Vector], dict[Hashable, Hashable], list[str]]:
+    """The exact vectors of every state (as solver rationals), the policy, the outcomes."""
     kinds = nx.get_node_attributes(graph, "kind")
     decisions = [s for s, k in kinds.items() if k == "decision"]
     outcomes = sorted({graph.nodes[s]["outcome"] for s, k in kinds.items() if k == "terminal"})
@@ -286,21 +348,20 @@ def solve(graph: nx.DiGraph, *, maximize: str | None = None, steps: bool = True)
             if not changed:
                 break
 
-    values: dict[Hashable, dict[str, Fraction]] = {}
-    lengths: dict[Hashable, Fraction | None] = {}
-    for s, qvec in known.items():
-        vec = {k: _from_q(v) for k, v in qvec.items()}
-        out = {k: v for k, v in vec.items() if k != _STEPS}
-        for name in outcomes:
-            out.setdefault(name, Fraction(0))
-        if not out.get(NEVER_ENDS):
-            out.pop(NEVER_ENDS, None)
-            if steps:
-                lengths[s] = vec[_STEPS]
-        elif steps:
-            lengths[s] = None
-        values[s] = dict(sorted(out.items()))
-    return Solution(values=values, policy=policy, steps=lengths, maximize=maximize)
+    return known, policy, outcomes
+
+
+def _convert(qvec: Vector, outcomes: list[str]) -> tuple[dict[str, Fraction], Fraction | None]:
+    """One state's exact results as Fractions: outcome probabilities and expected moves."""
+    vec = {k: _from_q(v) for k, v in qvec.items()}
+    out = {k: v for k, v in vec.items() if k != _STEPS}
+    for name in outcomes:
+        out.setdefault(name, Fraction(0))
+    length: Fraction | None = None
+    if not out.get(NEVER_ENDS):
+        out.pop(NEVER_ENDS, None)
+        length = vec.get(_STEPS)
+    return dict(sorted(out.items())), length
 
 
 def outcome_probabilities(graph: nx.DiGraph, *, maximize: str | None = None) -> dict[str, Fraction]:
@@ -316,8 +377,8 @@ def outcome_probabilities(graph: nx.DiGraph, *, maximize: str | None = None) -> 
     >>> outcome_probabilities(explore(CoinRace(target=2)))
     {'heads_first': Fraction(1, 2), 'tails_first': Fraction(1, 2)}
     """
-    root = graph.graph["root"]
-    return solve(graph, maximize=maximize, steps=False).values[root]
+    known, _, outcomes = _solve_raw(graph, maximize, False)
+    return _convert(known[graph.graph["root"]], outcomes)[0]
 
 
 def expected_steps(graph: nx.DiGraph, *, maximize: str | None = None) -> Fraction:
@@ -335,3 +396,44 @@ def expected_steps(graph: nx.DiGraph, *, maximize: str | None = None) -> Fractio
     if steps is None:
         raise ValueError("the game may never end from the root, so its expected length is infinite")
     return steps
+
+
+def end_distribution(
+    graph: nx.DiGraph, key: Callable[[Hashable], Hashable], *, maximize: str | None = None
+) -> dict[Hashable, Fraction]:
+    """Return the distribution of ``key(state)`` over the terminal state the game ends in.
+
+    Use it for a counter a model exposes at the end (swords on the table, engines, trips made).
+    With decisions, play follows the optimal policy for ``maximize``. Mass that never ends is
+    reported under ``"never_ends"``.
+
+    >>> from camelot_rules.explore import explore
+    >>> from camelot_rules.models.coin import CoinRace
+    >>> end_distribution(explore(CoinRace(target=2)), key=lambda s: s[0][0])
+    {'h': Fraction(1, 2), 't': Fraction(1, 2)}
+    """
+    fixed = graph
+    if any(k == "decision" for k in nx.get_node_attributes(graph, "kind").values()):
+        # follow the optimal policy: each decision becomes a sure step to the chosen state
+        policy = solve(graph, maximize=maximize, steps=False).policy
+        fixed = graph.copy()
+        for s, chosen in policy.items():
+            for t in list(fixed.adj[s]):
+                if t != chosen:
+                    fixed.remove_edge(s, t)
+            fixed.nodes[s]["kind"] = "chance"
+            fixed.edges[s, chosen]["prob"] = Fraction(1)
+    relabelled = fixed.copy()
+    labels: dict[str, Hashable] = {}
+    for s, kind in nx.get_node_attributes(fixed, "kind").items():
+        if kind == "terminal":
+            value = key(s)
+            label = f"{type(value).__name__}:{value!r}"
+            labels[label] = value
+            relabelled.nodes[s]["outcome"] = label
+    probs = solve(relabelled, steps=False)
+    out: dict[Hashable, Fraction] = {}
+    for label, p in probs.values[relabelled.graph["root"]].items():
+        if p:
+            out[labels.get(label, label)] = p
+    return out

@@ -195,3 +195,34 @@ def test_solution_policy_satisfies_bellman_optimality() -> None:
     assert sol.best_action(g, (11, 0, 0, "act")) == "fight"
     # two successes in: one more quest success wins, so quest
     assert sol.best_action(g, (11, 2, 0, "act")) == "quest"
+
+
+def test_end_distribution_keyed_by_outcome_matches_outcome_probabilities() -> None:
+    from camelot_rules import end_distribution
+    from camelot_rules.models import RoundTable
+
+    for model, maximize in [
+        (Ruin(12, 5, Fraction(2, 5)), None),
+        (SiegeRace(), "loyal_win"),
+        (RoundTable(), "loyal_win"),
+    ]:
+        g = explore(model)
+        by_outcome = end_distribution(
+            g, key=lambda s, g=g: g.nodes[s]["outcome"], maximize=maximize
+        )
+        expected = {k: v for k, v in outcome_probabilities(g, maximize=maximize).items() if v}
+        assert by_outcome == expected
+
+
+def test_end_distribution_of_a_counter_sums_to_one_and_reports_loops() -> None:
+    from camelot_rules import end_distribution
+    from camelot_rules.models import RoundTable
+
+    g = explore(RoundTable())
+    swords = end_distribution(g, key=lambda s: (s.white, s.black), maximize="loyal_win")
+    assert sum(swords.values()) == 1
+    assert all(b >= 7 or w + b >= 12 for w, b in swords)  # every ending is a rule's ending
+    assert end_distribution(explore(Loop()), key=lambda s: s) == {
+        9: Fraction(2, 3),
+        "never_ends": Fraction(1, 3),
+    }
