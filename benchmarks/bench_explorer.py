@@ -188,14 +188,14 @@ def main() -> int:
     scale = 10 if args.quick else 1
 
     for model in (Counter(300_000 // scale), Grid(700 // (3 if args.quick else 1))):
-        graph, s = timed(lambda model=model: explore(model))
+        graph, s = timed(lambda model=model: explore(model, progress=False))
         print(
             f"explore {type(model).__name__}: {graph.number_of_nodes():,} states in {s:.2f} s "
             f"= {graph.number_of_nodes() / s:,.0f} states/s (target 100,000 on a simple model)"
         )
 
     wide = Wide(12, 145_000 // scale)
-    graph, s = timed(lambda: explore(wide, max_states=2_000_000))
+    graph, s = timed(lambda: explore(wide, max_states=2_000_000, progress=False))
     print(
         f"explore Wide(depth 12): {graph.number_of_nodes():,} states, "
         f"{graph.number_of_edges():,} edges in {s:.1f} s"

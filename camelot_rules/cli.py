@@ -220,21 +220,19 @@ def _cmd_travel(args: argparse.Namespace) -> str:
 
 
 def _cmd_verify(args: argparse.Namespace) -> str:
-    from camelot_rules.playlog import format_report, observed_vs_expected, read_log, verify
+    from camelot_rules.playlog import (
+        format_report,
+        format_stat_test,
+        observed_vs_expected,
+        read_log,
+        verify,
+    )
 
     report = verify(read_log(args.log))
     out = [f"{args.log}:", format_report(report)]
     if args.stats:
         out.append("Observed vs expected:")
-        for test in observed_vs_expected(report):
-            if isinstance(test.p_value, Fraction):
-                p = fmt_prob(test.p_value)
-            else:
-                p = f"{test.p_value:.4g} (approximate)"
-            out.append(
-                f"  {test.name} (n={test.n}): observed {test.observed}; {test.expected}; "
-                f"p = {p} [{test.method}]"
-            )
+        out += [f"  {format_stat_test(t)}" for t in observed_vs_expected(report)]
     args.exit_code = 1 if report.violations else 0
     return "\n".join(out)
 

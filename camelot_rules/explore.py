@@ -41,7 +41,9 @@ def _check_max_states(max_states: object) -> int:
     return max_states
 
 
-def explore(model: GameModel, *, max_states: int = 1_000_000, progress: bool = False) -> nx.DiGraph:
+def explore(
+    model: GameModel, *, max_states: int = 1_000_000, progress: bool | None = None
+) -> nx.DiGraph:
     """Return the graph of every state reachable from ``model.initial_state()``.
 
     Nodes are states with attribute ``kind`` ("chance", "decision" or "terminal") and, on
@@ -49,7 +51,9 @@ def explore(model: GameModel, *, max_states: int = 1_000_000, progress: bool = F
     state share one edge with their total probability); decision edges carry ``action`` (the
     first action found that leads there). ``graph.graph["root"]`` is the initial state. More
     than ``max_states`` states raise :class:`ExplorationLimitError` (a ``ValueError``) naming
-    the limit; the graph is never truncated. ``progress`` shows a tqdm bar.
+    the limit; the graph is never truncated. ``progress=True`` shows a tqdm bar from the
+    start; the default (``None``) shows one only once a long exploration passes 100,000
+    states; ``False`` never does.
 
     >>> from camelot_rules.models.coin import CoinRace
     >>> g = explore(CoinRace(target=2))
@@ -70,16 +74,19 @@ def explore(model: GameModel, *, max_states: int = 1_000_000, progress: bool = F
     is_terminal, is_chance = model.is_terminal, model.is_chance
     apply = model.apply
     count = 1
-    bar = None
+    bar: Any = None
+    done = 0
     if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(desc="exploring", unit=" states")
+        bar = _progress_bar(0)
     try:
         while queue:
             state = popleft()
-            if bar is not None:
-                bar.update(1)
+            done += 1
+            if done % 1000 == 0:
+                if bar is not None:
+                    bar.update(1000)
+                elif progress is None and done == _AUTO_PROGRESS:
+                    bar = _progress_bar(done)
             attrs = nodes[state]
             out = succ[state]
             if is_terminal(state):
@@ -150,8 +157,18 @@ def explore(model: GameModel, *, max_states: int = 1_000_000, progress: bool = F
                     )
     finally:
         if bar is not None:
+            bar.update(done - bar.n)
             bar.close()
     return graph
+
+
+_AUTO_PROGRESS = 100_000
+
+
+def _progress_bar(initial: int) -> Any:
+    from tqdm.auto import tqdm
+
+    return tqdm(desc="exploring", unit=" states", initial=initial)
 
 
 def _too_many(limit: int) -> None:

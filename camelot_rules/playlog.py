@@ -33,6 +33,7 @@ from pathlib import Path
 
 from camelot_rules import rulebook
 from camelot_rules.cards import known_card_names, standard_deck
+from camelot_rules.display import fmt_prob
 from camelot_rules.rules import rule
 from camelot_rules.siege import win_probability_for_total
 from camelot_rules.travel import draws_travel_card, travel_composition_posterior
@@ -608,6 +609,18 @@ def travel_check(passes: list[list[str]], composition: object = None) -> StatTes
         f"declared deck posterior {float(p):.4f}",
         tail,
         True,
+    )
+
+
+def format_stat_test(test: StatTest) -> str:
+    """One line for a test: exact p-values as fractions, approximations labelled."""
+    if isinstance(test.p_value, Fraction):
+        p = fmt_prob(test.p_value)
+    else:
+        p = f"{test.p_value:.4g} (approximate)"
+    return (
+        f"{test.name} (n={test.n}): observed {test.observed}; {test.expected}; "
+        f"p = {p} [{test.method}]"
     )
 
 

@@ -226,3 +226,9 @@ def test_end_distribution_of_a_counter_sums_to_one_and_reports_loops() -> None:
         9: Fraction(2, 3),
         "never_ends": Fraction(1, 3),
     }
+
+
+def test_progress_bar_reports_every_state(capsys: pytest.CaptureFixture[str]) -> None:
+    g = explore(Ruin(3000, 1500, Fraction(1, 2)), progress=True)
+    err = capsys.readouterr().err
+    assert g.number_of_nodes() == 3001 and "3001" in err and "exploring" in err

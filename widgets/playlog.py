@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import html
-from fractions import Fraction
 
 import ipywidgets as W
 
-from camelot_rules.display import fmt_prob
-from camelot_rules.playlog import format_report, observed_vs_expected, parse_log, verify
+from camelot_rules.playlog import (
+    format_report,
+    format_stat_test,
+    observed_vs_expected,
+    parse_log,
+    verify,
+)
 from widgets.common import Rendered, result_box, safe_render
 
 __all__ = ["PlaylogWidget", "build_playlog_widget", "render_playlog"]
@@ -23,15 +27,7 @@ def render_playlog(text: str, *, stats: bool = True) -> Rendered:
     report = verify(parse_log(text))
     lines = format_report(report).splitlines()
     if stats:
-        for test in observed_vs_expected(report):
-            if isinstance(test.p_value, Fraction):
-                p = fmt_prob(test.p_value)
-            else:
-                p = f"{test.p_value:.4g} (approximate)"
-            lines.append(
-                f"{test.name} (n={test.n}): {test.observed}; {test.expected}; "
-                f"p = {p} [{test.method}]"
-            )
+        lines += [format_stat_test(t) for t in observed_vs_expected(report)]
     body = "".join(
         f"<div style='color:{'#a40000' if line.lstrip().startswith('line ') else 'inherit'}'>"
         f"{html.escape(line)}</div>"
