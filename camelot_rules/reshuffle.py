@@ -212,17 +212,6 @@ def _bump(counts: Counts, i: int, delta: int) -> Counts:
 _Layers = tuple[Counts, ...]
 
 
-@dataclass
-class _Step:
-    layers: _Layers
-    discard: Counts
-    other: int
-    seen: int
-    rebuilds: int
-    engines: int
-    cause: str  # rebuild cause in this step ("" if none)
-
-
 def _draw_one(
     layers: _Layers, discard: Counts, classes: _Classes, rules: RebuildRules
 ) -> list[tuple[Fraction, _Layers, Counts, int, int, str]]:
