@@ -14,11 +14,13 @@ from camelot_rules.rulebook import Confidence
 
 __all__ = [
     "assumption_lines",
+    "central_range",
     "fmt_expectation",
     "fmt_fraction",
     "fmt_percent",
     "fmt_prob",
     "html_bars",
+    "html_columns",
     "html_error",
     "html_table",
     "text_table",
@@ -50,12 +52,20 @@ def fmt_fraction(p: Fraction, max_len: int = 28) -> str:
 
 
 def fmt_prob(p: Fraction, digits: int = 1) -> str:
-    """Return ``p`` as ``'a/b (percent)'``; whole numbers print plainly.
+    """Return ``p`` as ``'a/b (percent)'``; whole numbers print plainly; a fraction too long
+    to read shows as a percentage and a decimal, and says the exact value exists.
 
     >>> fmt_prob(Fraction(3, 4)), fmt_prob(Fraction(1))
     ('3/4 (75.0%)', '1 (100.0%)')
+    >>> fmt_prob(Fraction(1, 3**60))
+    '0.0% (≈ 2.35898e-29; exact fraction, 29-digit denominator)'
     """
-    return f"{fmt_fraction(p)} ({fmt_percent(p, digits)})"
+    if len(str(p)) <= 28:
+        return f"{p} ({fmt_percent(p, digits)})"
+    return (
+        f"{fmt_percent(p, digits)} (≈ {float(p):.6g}; exact fraction, "
+        f"{len(str(p.denominator))}-digit denominator)"
+    )
 
 
 def fmt_expectation(x: Fraction) -> str:
@@ -109,6 +119,52 @@ def html_bars(items: Iterable[tuple[str, Fraction]], *, width_px: int = 240) -> 
             f"<span>{html.escape(fmt_percent(p))}</span></div>"
         )
     return "".join(rows)
+
+
+def html_columns(
+    items: Sequence[tuple[int, Fraction]], *, height_px: int = 110, title: str = ""
+) -> str:
+    """Return a column chart of a distribution in plain HTML (no JavaScript, no CDN).
+
+    Columns are scaled to the largest probability; the first and last labels sit below.
+    """
+    if not items:
+        return ""
+    top = max(float(p) for _, p in items) or 1.0
+    width = max(3, min(14, 560 // len(items)))
+    cols = "".join(
+        f"<span title='{k}: {html.escape(fmt_percent(p, 2))}' style='display:inline-block;"
+        f"width:{width - 1}px;margin-right:1px;height:{round(float(p) / top * height_px)}px;"
+        "background:#4a78b5;vertical-align:bottom'></span>"
+        for k, p in items
+    )
+    first, last = items[0][0], items[-1][0]
+    return (
+        f"<div style='margin:6px 0'><div style='font-size:smaller'>{html.escape(title)}</div>"
+        f"<div style='height:{height_px}px;display:flex;align-items:flex-end;"
+        f"border-bottom:1px solid #999'>{cols}</div>"
+        f"<div style='display:flex;justify-content:space-between;width:{len(items) * width}px;"
+        f"font-size:smaller'><span>{first}</span><span>{last}</span></div></div>"
+    )
+
+
+def central_range(dist: dict[int, Fraction], mass: Fraction = Fraction(999, 1000)) -> list[int]:
+    """The keys, in order, that hold the central ``mass`` of a distribution (tails dropped).
+
+    >>> central_range({1: Fraction(1, 10000), 2: Fraction(9998, 10000), 3: Fraction(1, 10000)})
+    [2]
+    """
+    keys = sorted(dist)
+    tail = (1 - mass) / 2
+    low, acc = 0, Fraction(0)
+    while low < len(keys) - 1 and acc + dist[keys[low]] <= tail:
+        acc += dist[keys[low]]
+        low += 1
+    high, acc = len(keys) - 1, Fraction(0)
+    while high > low and acc + dist[keys[high]] <= tail:
+        acc += dist[keys[high]]
+        high -= 1
+    return keys[low : high + 1]
 
 
 def html_error(message: str) -> str:

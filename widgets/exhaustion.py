@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import ipywidgets as W
 
 from camelot_rules.cards import Deck, standard_deck
 from camelot_rules.display import (
+    central_range,
     fmt_expectation,
     fmt_fraction,
     fmt_percent,
     fmt_prob,
-    html_bars,
+    html_columns,
     html_table,
     text_table,
 )
@@ -30,6 +32,7 @@ DECKS = {
     "travel (Merlin's Company, 16)": ("travel", True),
 }
 MAX_HORIZON = 300
+MAX_ROWS = 40
 
 
 def render_exhaustion(
@@ -72,9 +75,13 @@ def render_exhaustion(
         horizon=horizon,
         rules=RebuildRules(first_witch=first_witch),
     )
-    cumulative = 0
+    shown_turns = central_range(result.by_turn) if result.by_turn else []
+    cumulative = sum(
+        (p for t, p in result.by_turn.items() if shown_turns and t < shown_turns[0]), Fraction(0)
+    )
     rows = []
-    for turn, p in sorted(result.by_turn.items()):
+    for turn in shown_turns[:MAX_ROWS]:
+        p = result.by_turn[turn]
         cumulative += p
         rows.append([str(turn), fmt_fraction(p), fmt_percent(p), fmt_percent(cumulative)])
     causes = ", ".join(f"{c}: {fmt_prob(p)}" for c, p in result.by_cause.items())
@@ -92,14 +99,22 @@ def render_exhaustion(
         )
     lines += [f"Option: {o}" for o in result.options]
     headers = ["turn", "P", "%", "by then"]
-    shown = rows if len(rows) <= 40 else rows[:40]
+    shown = rows
+    note = (
+        f"turns {shown_turns[0]}-{shown_turns[min(len(shown_turns), MAX_ROWS) - 1]} shown "
+        "(the turns holding 99.9% of the chance)"
+        if shown_turns
+        else ""
+    )
     html = (
         "".join(f"<div>{line}</div>" for line in lines)
-        + html_bars([(f"turn {t}", p) for t, p in sorted(result.by_turn.items())[:40]])
+        + html_columns(
+            [(t, result.by_turn[t]) for t in shown_turns], title="P(the rebuild comes in turn t)"
+        )
         + html_table(headers, shown, css="exhaustion-table")
-        + (f"<div>... {len(rows) - 40} more turns</div>" if len(rows) > 40 else "")
+        + (f"<div style='font-size:smaller'>{note}</div>" if note else "")
     )
-    text = "\n".join(lines) + "\n" + text_table(headers, shown)
+    text = "\n".join(lines) + "\n" + text_table(headers, shown) + (f"\n{note}" if note else "")
     return html, text
 
 
@@ -154,7 +169,10 @@ class ExhaustionWidget(W.VBox):  # type: ignore[misc]
             value=options.get("horizon", 60), description="Horizon (turns)", style=style
         )
         self.first_witch = W.Checkbox(
-            value=options.get("first_witch", True), description="First Witch rebuilds the decks"
+            value=options.get("first_witch", True),
+            description="First Witch rebuilds the decks",
+            style={"description_width": "initial"},
+            layout={"width": "320px"},
         )
         self.result = result_box("exhaustion-result")
         self.text = ""
