@@ -105,11 +105,21 @@ def _cmd_siege(args: argparse.Namespace) -> str:
 
 
 def _cmd_draw(args: argparse.Namespace) -> str:
-    deck = standard_deck(args.deck, expansion=args.expansion)
+    from camelot_rules.display import assumption_lines
+
+    expansion = args.expansion or args.deck == "travel"
+    deck = standard_deck(args.deck, expansion=expansion)
     p = draw_probability(deck, args.draws, args.cards, at_least=args.at_least)
+    assumed = assumption_lines(args.deck, expansion=expansion)
+    note = (
+        f"\ndeck counts: {len(assumed)} of them below HIGH confidence (assumed); "
+        "see `camelot-rules decks" + (" --expansion`" if expansion else "`")
+        if assumed
+        else "\ndeck counts: all HIGH confidence"
+    )
     return (
         f"P(at least {args.at_least} of {', '.join(args.cards)} in {args.draws} cards from the "
-        f"{args.deck} deck of {deck.size}) = {fmt_prob(p, 2)}"
+        f"{args.deck} deck of {deck.size}) = {fmt_prob(p, 2)}" + note
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ import ipywidgets as W
 import networkx as nx
 
 from camelot_rules.analysis import Solution, solve
+from camelot_rules.cards import Deck
 from camelot_rules.display import fmt_prob, html_table, text_table
 from camelot_rules.explore import explore
 from camelot_rules.models import CoinRace, RoundTable, SiegeRace, TravelChain, War
@@ -36,6 +38,7 @@ class ModelInfo:
     maximize: str | None
     defaults: str
     about: str
+    assumptions: tuple[str, ...] = ()
 
 
 MODELS: dict[str, ModelInfo] = {
@@ -44,18 +47,38 @@ MODELS: dict[str, ModelInfo] = {
         "loyal_win",
         "players=5, white=4, black=2, max_accusations=2",
         "swords, hidden traitors and accusations (ES p.16; JA 7-8 players)",
+        (
+            "two hidden traitors flip 3 white swords (JA only; no public source confirms it)",
+            "the 9-card loyalty deck is 7 loyal + 2 traitors (inferred, F §3a)",
+            "quest results per round and the traitor's sabotage are parameters",
+        ),
     ),
     "Siege race": ModelInfo(
         SiegeRace,
         "loyal_win",
         "engines=8, quest_target=3, hand_size=5",
         "engines vs quest progress, fight with dealt-hand odds (ES p.11, p.13)",
+        (
+            "the evil-progression choice is a fixed chance to add an engine (p_engine)",
+            "expansion white counts are LOW-confidence when expansion=True",
+        ),
     ),
     "War (Picts or Saxons)": ModelInfo(
-        War, None, "party=2, players=5, hand_size=4", "warriors vs the 1-5 straight (F §6)"
+        War,
+        None,
+        "party=2, players=5, hand_size=4",
+        "warriors vs the 1-5 straight (F §6)",
+        (
+            "each attempt to lay the next card is a fresh dealt-hand chance",
+            "Mercenaries join this war with mercenaries_here (a parameter)",
+        ),
     ),
     "Travel chain": ModelInfo(
-        TravelChain, None, "trips=4", "travel cards until Captured! (JA travel rules)"
+        TravelChain,
+        None,
+        "trips=4",
+        "travel cards until Captured! (JA travel rules)",
+        ("travel mix: default, assumed (UNVERIFIED counts)",),
     ),
     "Coin race (tiny example)": ModelInfo(
         CoinRace, None, "target=2", "a teaching example, no game rule"
@@ -93,6 +116,7 @@ class Explored:
     """A model explored and solved, kept by the widget while the user steps through it."""
 
     name: str
+    model: Any
     graph: nx.DiGraph
     solution: Solution
 
@@ -107,7 +131,24 @@ def explore_model(name: str, params: str) -> Explored:
     except TypeError as err:
         raise ValueError(f"bad parameter for {name}: {err}") from None
     graph = explore(model, max_states=MAX_STATES)
-    return Explored(name, graph, solve(graph, maximize=info.maximize))
+    return Explored(name, model, graph, solve(graph, maximize=info.maximize))
+
+
+def _describe(model: Any) -> str:
+    """The model and its parameters in one line (decks by size, every value shown)."""
+    if not dataclasses.is_dataclass(model):
+        return repr(model)
+    parts = []
+    for f in dataclasses.fields(model):
+        value = getattr(model, f.name)
+        if isinstance(value, Deck):
+            text = f"{value.size} cards"
+        elif isinstance(value, Fraction):
+            text = str(value)
+        else:
+            text = repr(value)
+        parts.append(f"{f.name}={text}")
+    return f"{type(model).__name__}({', '.join(parts)})"
 
 
 def _label(graph: nx.DiGraph, state: Hashable, nxt: Hashable) -> str:
@@ -161,6 +202,8 @@ def render_graph(explored: Explored, state: Hashable, *, draw: bool = True) -> R
     rows = [[o, fmt_prob(p)] for o, p in values.items()]
     lines = [
         f"{explored.name}: {info.about}",
+        f"model: {_describe(explored.model)}",
+        *(f"assumption: {a}" for a in info.assumptions),
         f"states: {graph.number_of_nodes()}, edges: {graph.number_of_edges()}",
         f"current state: {state!r} ({kind})",
     ]
