@@ -53,6 +53,8 @@ def stage() -> None:
     cache.mkdir(parents=True, exist_ok=True)
     tarballs = list(cache.glob("mathjax-*.tgz"))
     if not tarballs:
+        if shutil.which("npm") is None:
+            raise SystemExit("npm is needed once to vendor MathJax from the npm registry")
         subprocess.run(["npm", "pack", MATHJAX, "--silent"], cwd=cache, check=True)
         tarballs = list(cache.glob("mathjax-*.tgz"))
     with tarfile.open(tarballs[0]) as tar:

@@ -137,9 +137,9 @@ def _float_value_iteration(g: nx.DiGraph, target: str, sweeps: int = 20000) -> f
     return v[g.graph["root"]]
 
 
-@pytest.mark.parametrize("engines", [0, 6, 10])
-def test_siege_race_optimum_agrees_with_float_value_iteration(engines: int) -> None:
-    g = explore(SiegeRace(engines=engines))
+@pytest.mark.parametrize(("engines", "choice"), [(0, False), (6, False), (10, False), (6, True)])
+def test_siege_race_optimum_agrees_with_float_value_iteration(engines: int, choice: bool) -> None:
+    g = explore(SiegeRace(engines=engines, evil_choice=choice, p_black_setback=Fraction(3, 4)))
     exact = outcome_probabilities(g, maximize="loyal_win")
     assert sum(exact.values()) == 1
     assert abs(float(exact["loyal_win"]) - _float_value_iteration(g, "loyal_win")) < 1e-9

@@ -13,6 +13,7 @@ MODELS = [
     CoinRace(target=4),
     SiegeRace(),
     SiegeRace(engines=11, quest_target=1),
+    SiegeRace(engines=8, evil_choice=True, turns=6),
     RoundTable(),
     RoundTable(players=8, expansion=True, white=5, black=3, fifth_witch=True),
     War(party=2),

@@ -10,6 +10,11 @@ white deck when that is given - ES p.13; a won fight removes one engine) or work
 progress wins. With ``turns`` the race stops after that many turns ("holding": not lost yet),
 so P("evil_win") is P(12 engines within T turns). The engine count goes up and down, so the
 state graph has cycles.
+
+With ``evil_choice`` the evil-progression step is the knights' decision too (ES p.11): add a
+siege engine for sure, or draw a black card - which adds an engine with ``p_black_engine`` (a
+card of a finished quest, Morgan...) and sets the quest back one step with
+``p_black_setback`` (both parameters). The explorer then finds the best draw/fight policy.
 """
 
 from __future__ import annotations
@@ -46,10 +51,15 @@ class SiegeRace:
     hand_size: int | None = None
     expansion: bool = False
     turns: int | None = None
+    evil_choice: bool = False
+    p_black_engine: Fraction = Fraction(1, 4)
+    p_black_setback: Fraction = Fraction(1, 2)
 
     def __post_init__(self) -> None:
-        for name in ("p_engine", "p_fight", "p_quest"):
+        for name in ("p_engine", "p_fight", "p_quest", "p_black_engine", "p_black_setback"):
             check_probability(getattr(self, name), name)
+        if Fraction(self.p_black_engine) + Fraction(self.p_black_setback) > 1:
+            raise ValueError("p_black_engine + p_black_setback must not exceed 1")
         if not isinstance(self.engines, int) or not 0 <= self.engines < _LOSE_AT:
             raise ValueError(f"engines={self.engines!r} must be 0..{_LOSE_AT - 1}")
         if not isinstance(self.quest_target, int) or self.quest_target < 1:
@@ -71,10 +81,22 @@ class SiegeRace:
         return str(state[0])
 
     def is_chance(self, state: State) -> bool:
-        return len(state) == 4 and state[3] != "act"
+        if len(state) != 4:
+            return False
+        return state[3] != "act" and not (state[3] == "evil" and self.evil_choice)
 
     def chance_outcomes(self, state: State) -> Iterator[tuple[str, Fraction]]:
         phase = str(state[-1])
+        if phase == "black":
+            engine, setback = Fraction(self.p_black_engine), Fraction(self.p_black_setback)
+            for name, p in (
+                ("engine", engine),
+                ("setback", setback),
+                ("nothing", 1 - engine - setback),
+            ):
+                if p:
+                    yield name, p
+            return
         p = {"evil": self.p_engine, "fight": self.p_fight, "quest": self.p_quest}[phase]
         if p:
             yield "yes", Fraction(p)
@@ -85,13 +107,23 @@ class SiegeRace:
         if len(state) == 4 and state[3] == "act":
             yield "fight"
             yield "quest"
+        elif len(state) == 4 and state[3] == "evil" and self.evil_choice:
+            yield "add_engine"
+            yield "draw_black"
 
     def apply(self, state: State, action: str) -> State:
         engines, progress, turn, phase = state  # type: ignore[misc]
         if phase == "act":
             return (engines, progress, turn, action)
+        if phase == "evil" and action == "draw_black":
+            return (engines, progress, turn, "black")
+        if phase == "black":
+            if action == "setback":
+                progress = max(progress - 1, 0)
+            action = "yes" if action == "engine" else "no"
+            phase = "evil"
         if phase == "evil":
-            if action == "yes":
+            if action in ("yes", "add_engine"):
                 engines += 1
                 if engines >= _LOSE_AT:
                     return ("evil_win",)
