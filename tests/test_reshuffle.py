@@ -283,3 +283,56 @@ def test_simulation_agrees_on_the_real_90_card_black_deck() -> None:
     mean = sum(k * p for k, p in fc.count.items())
     sim = _simulate_witches(deck, mix, 10, 4000, seed=5)
     assert abs(float(sim - mean)) < 0.08  # sd ~ 1, se ~ 0.016
+
+
+# --- properties -------------------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+piles = st.fixed_dictionaries(
+    {
+        "despair": st.integers(0, 3),
+        "picts": st.integers(0, 3),
+        "excalibur": st.integers(0, 2),
+        "morgan_witch_1": st.integers(0, 1),
+        "morgan_witch_2": st.integers(0, 1),
+    }
+).filter(lambda d: sum(d.values()) > 0)
+mixes = st.sampled_from(
+    [
+        {1: Fraction(1)},
+        {1: Half, 2: Half},
+        {1: Fraction(1, 3), 2: Fraction(1, 3), 3: Fraction(1, 3)},
+    ]
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(piles, mixes, st.booleans(), st.booleans())
+def test_next_rebuild_is_a_distribution_and_more_names_see_more(
+    pile: dict[str, int], mix: dict[int, Fraction], expansion: bool, witch: bool
+) -> None:
+    pos = DeckPosition(
+        Deck(pile), Deck({"picts": 2}), finished_quests={"grail"}, expansion=expansion
+    )
+    rules = RebuildRules(first_witch=witch)
+    one = next_rebuild(pos, mix, cards=["despair"], rules=rules)
+    two = next_rebuild(pos, mix, cards=["despair", "picts"], rules=rules)
+    assert sum(one.by_turn.values()) + one.unresolved == 1
+    assert sum(one.by_cause.values()) + one.unresolved == 1
+    assert 0 <= one.seen_before <= two.seen_before <= 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(piles, mixes, st.integers(1, 4))
+def test_forecast_marginals_sum_to_one_and_counts_grow_with_turns(
+    pile: dict[str, int], mix: dict[int, Fraction], turns: int
+) -> None:
+    pos = DeckPosition(Deck(pile), finished_quests={"grail"}, expansion=True)
+    fc = forecast(pos, mix, turns, cards=["despair"])
+    later = forecast(pos, mix, turns + 1, cards=["despair"])
+    for dist in (fc.count, fc.rebuilds, fc.engines):
+        assert sum(dist.values()) == 1
+    mean = sum(k * p for k, p in fc.count.items())
+    assert sum(k * p for k, p in later.count.items()) >= mean
