@@ -394,6 +394,8 @@ def verify(events: list[Event]) -> Report:
             game.white += int(ev.options.get("white", 0))
             game.black += int(ev.options.get("black", 0))
             game.engines += int(ev.options.get("engines", 0))
+            if ev.words[1] == "won":
+                game.second_witch = False  # her ban lasts until a quest is won (JA witches)
         elif ev.verb == "sword":
             if ev.words[0] == "white":
                 game.white += int(ev.words[1])

@@ -77,12 +77,12 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "siege.second-action",
-        "A knight may sacrifice 1 life for a second heroic action, except while the Second "
-        "Witch is in play.",
+        "A knight may sacrifice 1 life for a second heroic action (or as the evil-progression "
+        "step), except while the Second Witch is in play - until a quest is won.",
         "JA witches (2nd)",
         ("JA",),
-        ("camelot_rules.siege.best_turn",),
-        ("tests/test_siege.py",),
+        ("camelot_rules.siege.best_turn", "camelot_rules.playlog.verify"),
+        ("tests/test_siege.py", "tests/test_playlog.py"),
     ),
     Rule(
         "deck.draw-applies-at-once",

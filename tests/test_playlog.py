@@ -136,3 +136,15 @@ def test_documented_example_is_the_clean_log_and_verifies() -> None:
     assert example is not None
     assert example.group(1) == (LOGS / "clean_mc.log").read_text()
     assert verify(parse_log(example.group(1))).violations == []
+
+
+def test_second_witch_forbids_life_sacrifice_until_a_quest_is_won() -> None:
+    log = """setup players=4 expansion=yes
+knights a b c d
+draw black morgan_witch_2
+evil a life
+quest grail won white=3
+evil b life
+"""
+    report = verify(parse_log(log))
+    assert [(v.line, v.rule_id) for v in report.violations] == [(4, "siege.second-action")]
