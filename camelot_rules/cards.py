@@ -202,6 +202,8 @@ def deck_facts(
 def standard_deck(kind: str, *, expansion: bool = False, players: int | None = None) -> Deck:
     """Return the box deck of ``kind`` ("white", "black", "travel" or "loyalty").
 
+    Rules: ``deck.counts``, ``loyalty.deal``.
+
     Base game: white 84, black 76, loyalty 8 (7 loyal + 1 traitor) for 3-7 players.
     Merlin's Company adds 23 white and 14 black cards and a 16-card travel deck (travel needs
     ``expansion=True``); its loyalty deck holds 7 loyal + 2 traitors, the second used only at
@@ -290,6 +292,8 @@ def setup_position(
     players: int, *, expansion: bool = False, hand: Mapping[str, int] | Deck | None = None
 ) -> SetupPosition:
     """Return the position after setup: each knight holds 1 Merlin and 5 more white cards.
+
+    Rules: ``setup.merlins``.
 
     ``hand`` is the asking knight's own 5 non-Merlin cards, if known; they are removed from the
     unseen cards (F §1 setup, S19: one Merlin per knight, then 5 white cards each).

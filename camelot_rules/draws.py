@@ -51,6 +51,8 @@ def draw_probability(
 ) -> Fraction:
     """Return P(at least ``at_least`` of ``draws`` cards drawn from ``deck`` are in ``cards``).
 
+    Rules: ``deck.draw-applies-at-once``, ``white.round-table``.
+
     Draws are without replacement. ``cards`` is a name or a collection of names; a name that is
     neither in ``deck`` nor in any standard deck raises ``ValueError``, as do
     ``draws`` outside ``0..deck.size`` and ``at_least`` outside ``1..draws``.

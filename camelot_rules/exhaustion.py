@@ -66,6 +66,8 @@ def turns_until_exhausted(
 ) -> dict[int, Fraction]:
     """Return P(the draw pile first runs out during turn t) for t = 1, 2, ...
 
+    Rules: ``deck.draw-applies-at-once``.
+
     Each turn draws k cards with probability ``draws_per_turn[k]``, independently; the pile
     runs out in the turn when the cumulative draws reach or pass ``deck_size``. If 0 draws has
     positive probability the support is infinite and ``horizon`` is required; the result then

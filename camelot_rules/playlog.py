@@ -262,7 +262,13 @@ class _Game:
 
 
 def verify(events: list[Event]) -> Report:
-    """Replay ``events`` against the rules; return every violation found and a summary."""
+    """Replay ``events`` against the rules; return every violation found and a summary.
+
+    Rules: ``deck.counts``, ``endgame.accusation``, ``endgame.fifth-witch``,
+    ``endgame.hidden-traitors``, ``endgame.seven-black``, ``endgame.twelve-swords``,
+    ``siege.excalibur``, ``siege.fight``, ``siege.second-action``, ``siege.twelfth-engine``,
+    ``travel.draw-on-move``, ``travel.reshuffle``.
+    """
     game = _Game()
     found: list[Violation] = []
     rolls: list[int] = []

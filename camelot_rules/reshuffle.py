@@ -65,6 +65,8 @@ def quest_card_map(*, include_low: bool = False) -> dict[str, str]:
 class DeckPosition:
     """A black deck as it stands: the draw pile, the discard pile and the quests that are over.
 
+    Rules: ``deck.finished-quest-cards``, ``deck.merlin-blocks-engine``.
+
     ``merlin_on`` names finished quests where the Merlin figure stands (expansion only).
     """
 
@@ -100,6 +102,8 @@ class DeckPosition:
 class OtherDeck:
     """The other deck (white, for a black-deck question) when both are rebuilt together (JA).
 
+    Rules: ``deck.rebuild-both``.
+
     Only its draw pile size matters: ``pile`` cards now, ``rebuilt`` after a rebuild, and its
     own per-turn draw mix (independent of the black draws).
     """
@@ -119,7 +123,10 @@ class OtherDeck:
 
 @dataclass(frozen=True)
 class RebuildRules:
-    """The options where the sources leave room (see the module docstring)."""
+    """The options where the sources leave room (see the module docstring).
+
+    Rules: ``deck.rebuild-both``.
+    """
 
     first_witch: bool = True
     rebuild_mode: str = "all"
@@ -345,6 +352,8 @@ def next_rebuild(
 ) -> NextRebuild:
     """Return when the draw pile is next rebuilt, why, and whether ``cards`` come up first.
 
+    Rules: ``deck.draw-applies-at-once``, ``deck.first-witch``.
+
     Without the First Witch in the pile this is :func:`turns_until_exhausted` of the pile size.
     With her, the rebuild comes when she is drawn if that is earlier. A mix that may draw 0
     cards needs ``horizon``.
@@ -510,6 +519,8 @@ def forecast(
     rules: RebuildRules | None = None,
 ) -> Forecast:
     """Return the exact distribution of what the next ``turns`` turns draw, across reshuffles.
+
+    Rules: ``deck.draw-applies-at-once``, ``deck.finished-quest-cards``, ``deck.first-witch``.
 
     Tracks how many of ``cards`` are drawn (e.g. the seven witches), how many rebuilds happen,
     and how many siege engines the cards of finished quests add - in the base game they come

@@ -85,6 +85,8 @@ def siege_win_probability(
 ) -> Fraction:
     """Return P(one siege fight is won) with the Fight values ``played``.
 
+    Rules: ``siege.excalibur``, ``siege.fight``.
+
     Won if the total (+1 with Excalibur) is strictly greater than the d8 roll (ES p.13). With
     ``kay_reserve`` Sir Kay sees the roll and may add one reserve card; he adds the largest when
     it is needed, so the fight is won iff total + max(reserve) > roll.
@@ -178,6 +180,8 @@ def siege_choices(
 ) -> list[SiegeChoice]:
     """Return every distinct choice of Fight cards to play from ``hand``, best first.
 
+    Rules: ``siege.fight``.
+
     Choices are multisets (two Fight 3 cards are one choice, not two). A choice is Pareto-optimal
     when no other wins at least as often while spending no more cards and no more fight value,
     and strictly better in one of the three. Only ``fight_N`` cards count (ES p.13).
@@ -230,6 +234,8 @@ def kay_splits(
     hand: Deck | Mapping[str, int] | Iterable[int], *, excalibur: bool = False
 ) -> list[KaySplit]:
     """Return every pre-roll / reserve split for Sir Kay, best first.
+
+    Rules: ``siege.kay``.
 
     Kay plays ``pre_roll`` and, after seeing the roll, adds the smallest reserve card that turns
     a loss into a win (F §3f, S5, S21), so the expected cards and fight value spent depend on
@@ -395,6 +401,8 @@ def best_turn(
     keep_alive: bool = True,
 ) -> TurnPlan:
     """Return the best plan for one turn of siege fights and its exact outcome distribution.
+
+    Rules: ``siege.fight``, ``siege.kay``, ``siege.second-action``.
 
     The turn's heroic action is a fight; a second fight may be bought by sacrificing 1 life
     (not while the Second Witch is in play - JA witches, 2nd; not at 1 life). Each decision is

@@ -41,6 +41,8 @@ _DEMANDING = tuple(d.card for d in TRAVEL_DEMANDS)
 def draws_travel_card(move: str) -> MoveRule:
     """Return the ruling on whether a kind of move draws a travel card (JA travel rules).
 
+    Rules: ``travel.draw-on-move``.
+
     Moves: "heroic_action", "knight_power" (e.g. Sir Tristan leaving Camelot) draw one;
     "return_after_quest" and "special_card" do not.
 
@@ -172,6 +174,8 @@ def next_trip_risk(
 ) -> TripRisk:
     """Return the odds of the next travel card and of what it does (JA travel rules).
 
+    Rules: ``travel.cards``, ``travel.demands``.
+
     ``remaining`` is the travel deck left since the last reshuffle; if it is empty the deck is
     reshuffled first (``composition``, default the assumed 16-card mix). Whether the knight can
     meet Charged!/Lost!/Ambushed! comes from ``can_meet`` ({card: bool}) or from ``hand``.
@@ -236,6 +240,8 @@ def trips_distribution(
     """Return the exact distribution of captures, failed moves and Merlin's arrival over
     ``trips`` trips, drawing the cards left first and then a fresh deck when it runs out
     (JA travel rules: the travel deck is reshuffled only when it runs out).
+
+    Rules: ``travel.cards``, ``travel.reshuffle``.
 
     Assumptions: the knight's ability to meet demands stays the same on every trip; a Captured!
     card goes to the travel discards when the knight is freed, before the next trip (the JA
@@ -322,6 +328,8 @@ def captured_turns_lost(
 ) -> dict[int, Fraction]:
     """Return P(a captured knight loses exactly k of their own turns), k = 0, 1, 2, ...
 
+    Rules: ``travel.captured``.
+
     A captured knight cannot act until another knight spends a heroic action and discards a
     special white card to free them; they cannot free themselves (JA travel rules, Captured!).
     ``p_free`` is the chance that a companion frees them before each of their turns (a
@@ -347,6 +355,8 @@ def captured_turns_lost(
 
 def expected_turns_lost(p_free: Fraction | int) -> Fraction:
     """Return the expected number of own turns a captured knight loses: (1 - p) / p.
+
+    Rules: ``travel.captured``.
 
     The companion who frees them also spends a heroic action and a special white card.
 
@@ -393,6 +403,8 @@ def travel_composition_posterior(
     cycles: Sequence[Sequence[str]], *, deck_size: int = 16, allow_zero: bool = False
 ) -> dict[Deck, Fraction]:
     """Return the posterior over travel-deck compositions given draws observed in play.
+
+    Rules: ``travel.counts``.
 
     ``cycles`` holds one list of card names per pass through the deck (in draw order since a
     reshuffle; the last pass may be partial). The prior is uniform over every deck of

@@ -70,3 +70,15 @@ def test_rules_coverage_page_is_current() -> None:
         "docs/rules-coverage.md is stale: run `python -m camelot_rules.rules --write "
         "docs/rules-coverage.md`"
     )
+
+
+def test_every_function_and_model_applying_a_rule_cites_its_id() -> None:
+    import inspect
+
+    for r in RULES:
+        for dotted in r.code:
+            obj = _resolve(dotted)
+            if inspect.ismodule(obj) or not callable(obj):
+                continue  # data (e.g. the rulebook) is cited entry by entry
+            doc = inspect.getdoc(obj) or ""
+            assert f"``{r.id}``" in doc, f"{dotted} does not cite {r.id} in its docstring"

@@ -74,7 +74,11 @@ def _normalise(weights: tuple[Fraction, ...]) -> Belief:
 
 @dataclass(frozen=True)
 class RoundTable:
-    """The endgame as a game model; the loyal side maximises ``"loyal_win"``."""
+    """The endgame as a game model; the loyal side maximises ``"loyal_win"``.
+
+    Rules: ``endgame.accusation``, ``endgame.fifth-witch``, ``endgame.hidden-traitors``,
+    ``endgame.seven-black``, ``endgame.tie``, ``endgame.twelve-swords``.
+    """
 
     players: int = 5
     expansion: bool = False
@@ -112,7 +116,10 @@ class RoundTable:
 
     # --- the prior: traitors dealt from the loyalty deck ---------------------------------------
     def prior(self) -> Belief:
-        """P(0, 1, 2 traitors among the dealt loyalty cards) (hypergeometric)."""
+        """P(0, 1, 2 traitors among the dealt loyalty cards) (hypergeometric).
+
+        Rules: ``loyalty.deal``.
+        """
         deck = standard_deck("loyalty", expansion=self.expansion, players=self.players)
         traitors, size = deck.count("traitor"), deck.size
         ways = comb(size, self.players)

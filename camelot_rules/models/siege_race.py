@@ -38,6 +38,8 @@ _LOSE_AT = rulebook.threshold("siege_engines_to_lose")
 class SiegeRace:
     """Engines and quest progress; the knights maximise ``"loyal_win"``.
 
+    Rules: ``siege.twelfth-engine``.
+
     States are ``(engines, progress, turn, phase)`` with phase ``"evil"`` (chance: engine
     added?), ``"act"`` (decision: fight or quest), ``"fight"`` / ``"quest"`` (chance), or a
     terminal ``("loyal_win",)``, ``("evil_win",)`` or ``("holding",)``.

@@ -23,7 +23,10 @@ State = tuple[tuple[int, ...], int] | tuple[str]
 
 @dataclass(frozen=True)
 class TravelChain:
-    """Trips until Captured! (or ``trips`` trips); states are (cards left per kind, trips)."""
+    """Trips until Captured! (or ``trips`` trips); states are (cards left per kind, trips).
+
+    Rules: ``travel.cards``.
+    """
 
     composition: Deck = field(default_factory=lambda: standard_deck("travel", expansion=True))
     remaining: Deck | None = None

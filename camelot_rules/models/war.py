@@ -35,7 +35,10 @@ State = tuple[int, int, int, int] | tuple[str]
 
 @dataclass(frozen=True)
 class War:
-    """P(win the war) for a party of knights; ``side`` is "picts" or "saxons"."""
+    """P(win the war) for a party of knights; ``side`` is "picts" or "saxons".
+
+    Rules: ``war.straight``.
+    """
 
     party: int = 2
     players: int = 5
