@@ -218,3 +218,31 @@ def test_best_choice_equals_playing_everything(hand: list[int], excalibur: bool)
     best = siege_choices(hand, excalibur=excalibur)[0]
     assert best.p_win == siege_win_probability(hand, excalibur=excalibur)
     assert any(c.pareto for c in siege_choices(hand, excalibur=excalibur))
+
+
+def test_best_turn_outcomes_agree_with_a_seeded_simulation_of_the_plan() -> None:
+    import random
+
+    plan = best_turn([5, 4, 3, 2])
+    assert plan.first_play is not None
+    rest = [5, 4, 3, 2]
+    for v in plan.first_play:
+        rest.remove(v)
+    rng = random.Random(42)
+    counts: dict[tuple[int, int], int] = {}
+    trials = 40_000
+    for _ in range(trials):
+        removed = lost = 0
+        if sum(plan.first_play) > rng.randint(1, 8):
+            removed += 1
+        else:
+            lost += 1
+        # the plan buys the second fight whenever life allows it (4 life, keep-alive)
+        lost += 1
+        if sum(rest) > rng.randint(1, 8):
+            removed += 1
+        else:
+            lost += 1
+        counts[(removed, lost)] = counts.get((removed, lost), 0) + 1
+    for key, p in plan.outcomes.items():
+        assert abs(counts.get(key, 0) / trials - float(p)) < 0.01  # se < 0.0025

@@ -223,3 +223,19 @@ def test_travel_errors_are_readable() -> None:
         trips_distribution(Deck({}), 0)
     with pytest.raises(ValueError, match="teleport"):
         next_trip_risk(Deck({}), can_meet={"teleport": True})
+
+
+def test_posterior_concentrates_near_the_deck_that_produced_simulated_play() -> None:
+    import random
+
+    deck = standard_deck("travel", expansion=True)
+    cards = list(deck)
+    rng = random.Random(9)
+    passes = []
+    for _ in range(12):  # twelve partial passes of 9 cards each
+        rng.shuffle(cards)
+        passes.append(cards[:9])
+    post = travel_composition_posterior(passes)
+    for kind in deck.names():
+        mean = sum(d.count(kind) * p for d, p in post.items())
+        assert abs(float(mean) - deck.count(kind)) < 1.0
