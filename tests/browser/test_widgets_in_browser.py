@@ -19,7 +19,7 @@ from camelot_rules import (
 from camelot_rules.display import fmt_expectation, fmt_prob
 from camelot_rules.models import TravelChain
 from camelot_rules.travel import trips_distribution
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, ROOT
 
 TIMEOUT = 60_000
 
@@ -119,6 +119,17 @@ def test_graph_widget_model_choice_and_bad_parameters(voila_app: Any) -> None:
     box.fill("trips=0")
     text = _wait_text(page, ".graph-result", "Cannot compute")
     assert "trips" in text
+
+
+def test_playlog_tab_reports_a_broken_rule(voila_app: Any) -> None:
+    page = voila_app
+    _tab(page, "Check a play log")
+    log = (ROOT / "tests" / "logs" / "bad_siege_score.log").read_text()
+    page.locator(".playlog-result").locator("xpath=..").locator("textarea").first.fill(log)
+    page.get_by_role("button", name="Check the log").click()
+    text = _wait_text(page, ".playlog-result", "[siege.fight]")
+    assert "line 3" in text
+    _shot(page, "voila-playlog")
 
 
 def test_siege_notebook_runs_in_jupyterlab(lab_server: Any, browser_context: Any) -> None:
