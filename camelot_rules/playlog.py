@@ -59,11 +59,6 @@ _BLACK_TO_LOSE = rulebook.threshold("black_swords_to_lose")
 _SWORDS_TO_END = rulebook.threshold("swords_to_end")
 _ACCUSE_SWORDS = rulebook.threshold("accusation_min_swords")
 _ACCUSE_ENGINES = rulebook.threshold("accusation_min_engines")
-_FLIPS = {
-    0: 0,
-    1: rulebook.threshold("hidden_traitor_flip_one"),
-    2: rulebook.threshold("hidden_traitor_flip_two"),
-}
 _FACES = rulebook.SIEGE_DIE_FACES
 _HOWS = ("heroic_action", "knight_power", "return_after_quest", "special_card")
 
@@ -210,7 +205,7 @@ def parse_log(text: str) -> list[Event]:
             )
             for key in ("white", "black", "hidden"):
                 _int(options[key], number, key, verb)
-            need(int(options["hidden"]) in _FLIPS, "hidden must be 0, 1 or 2")
+            need(int(options["hidden"]) in (0, 1, 2), "hidden must be 0, 1 or 2")
         events.append(event)
     if not events or events[0].verb != "setup":
         raise LogError("line 1: a log starts with a setup line; expected: " + _EXPECTED["setup"])
@@ -427,12 +422,14 @@ def verify(events: list[Event]) -> Report:
             if ev.words[2] == "right":
                 game.white += 1
             else:
-                flips = min(game.white, 2 if game.fifth_witch else 1)
+                flips = min(
+                    game.white, rulebook.wrong_accusation_flips(fifth_witch=game.fifth_witch)
+                )
                 game.white -= flips
                 game.black += flips
         elif ev.verb == "end":
             hidden = int(ev.options["hidden"])
-            flips = min(game.white, _FLIPS[hidden])
+            flips = min(game.white, rulebook.hidden_traitor_flips(hidden))
             want_white, want_black = game.white - flips, game.black + flips
             got_white, got_black = int(ev.options["white"]), int(ev.options["black"])
             if (got_white, got_black) != (want_white, want_black):

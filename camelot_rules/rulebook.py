@@ -40,7 +40,9 @@ __all__ = [
     "QuestCard",
     "Threshold",
     "deck_entries",
+    "hidden_traitor_flips",
     "threshold",
+    "wrong_accusation_flips",
 ]
 
 
@@ -355,6 +357,32 @@ MOVE_RULES: tuple[MoveRule, ...] = (
         "JA travel rules; JA special white cards",
     ),
 )
+
+
+def hidden_traitor_flips(hidden: int) -> int:
+    """White swords turned black at the end by ``hidden`` unrevealed traitors (JA 7-8 players).
+
+    Rules: ``endgame.hidden-traitors``.
+
+    >>> [hidden_traitor_flips(k) for k in (0, 1, 2)]
+    [0, 2, 3]
+    """
+    flips = {0: 0, 1: threshold("hidden_traitor_flip_one"), 2: threshold("hidden_traitor_flip_two")}
+    if hidden not in flips:
+        raise ValueError(f"hidden={hidden!r}: a game has 0, 1 or 2 hidden traitors")
+    return flips[hidden]
+
+
+def wrong_accusation_flips(*, fifth_witch: bool) -> int:
+    """White swords turned black by a wrong accusation: 1, or 2 after the Fifth Witch
+    (ES p.16; JA witches, 5th).
+
+    Rules: ``endgame.accusation``, ``endgame.fifth-witch``.
+
+    >>> wrong_accusation_flips(fifth_witch=True)
+    2
+    """
+    return threshold("fifth_witch_false_accusation_flip") if fifth_witch else 1
 
 
 def threshold(name: str) -> int:

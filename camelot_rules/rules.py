@@ -264,7 +264,11 @@ RULES: tuple[Rule, ...] = (
         "3. A dead, unrevealed traitor flips none.",
         "JA 7-8 players; F §5 (S8, S5, S15)",
         ("JA", "facts"),
-        ("camelot_rules.models.endgame.RoundTable", "camelot_rules.playlog.verify"),
+        (
+            "camelot_rules.rulebook.hidden_traitor_flips",
+            "camelot_rules.models.endgame.RoundTable",
+            "camelot_rules.playlog.verify",
+        ),
         ("tests/test_models.py", "tests/test_playlog.py"),
         (
             "one hidden: 2 (JA, and F §5 HIGH)",
@@ -279,7 +283,11 @@ RULES: tuple[Rule, ...] = (
         "knight. Wrong: a white sword turns black. Right: a white sword more, traitor unmasked.",
         "ES p.16; F §5 (S8, S15)",
         ("ES", "facts"),
-        ("camelot_rules.models.endgame.RoundTable", "camelot_rules.playlog.verify"),
+        (
+            "camelot_rules.rulebook.wrong_accusation_flips",
+            "camelot_rules.models.endgame.RoundTable",
+            "camelot_rules.playlog.verify",
+        ),
         ("tests/test_models.py", "tests/test_playlog.py"),
     ),
     Rule(
@@ -287,7 +295,11 @@ RULES: tuple[Rule, ...] = (
         "After the Fifth Witch a wrong accusation turns two white swords black.",
         "JA witches (5th)",
         ("JA",),
-        ("camelot_rules.models.endgame.RoundTable", "camelot_rules.playlog.verify"),
+        (
+            "camelot_rules.rulebook.wrong_accusation_flips",
+            "camelot_rules.models.endgame.RoundTable",
+            "camelot_rules.playlog.verify",
+        ),
         ("tests/test_models.py", "tests/test_playlog.py"),
     ),
     Rule(

@@ -128,16 +128,20 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES)
-def test_forecast_matches_every_ordering(case) -> None:
-    draw, discard, finished, expansion, merlin, mix, turns, target, mode = case
-    pos = DeckPosition(
+def _position(draw, discard, finished, expansion, merlin) -> DeckPosition:
+    return DeckPosition(
         Deck({c: draw.count(c) for c in draw}),
         Deck({c: discard.count(c) for c in discard}),
         finished_quests=finished,
         expansion=expansion,
         merlin_on=merlin,
     )
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_forecast_matches_every_ordering(case) -> None:
+    draw, discard, finished, expansion, merlin, mix, turns, target, mode = case
+    pos = _position(draw, discard, finished, expansion, merlin)
     fc = forecast(pos, mix, turns, cards=target, rules=RebuildRules(rebuild_mode=mode))
     joint, _ = _oracle(
         draw,
@@ -159,13 +163,7 @@ def test_forecast_matches_every_ordering(case) -> None:
 @pytest.mark.parametrize("case", CASES)
 def test_next_rebuild_matches_every_ordering(case) -> None:
     draw, discard, finished, expansion, merlin, mix, _turns, target, mode = case
-    pos = DeckPosition(
-        Deck({c: draw.count(c) for c in draw}),
-        Deck({c: discard.count(c) for c in discard}),
-        finished_quests=finished,
-        expansion=expansion,
-        merlin_on=merlin,
-    )
+    pos = _position(draw, discard, finished, expansion, merlin)
     horizon = len(draw) + 1
     nr = next_rebuild(pos, mix, rules=RebuildRules(rebuild_mode=mode), horizon=horizon)
     _, first = _oracle(

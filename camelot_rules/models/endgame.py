@@ -42,12 +42,6 @@ _TO_END = rulebook.threshold("swords_to_end")
 _BLACK_LOSS = rulebook.threshold("black_swords_to_lose")
 _MIN_SWORDS = rulebook.threshold("accusation_min_swords")
 _MIN_ENGINES = rulebook.threshold("accusation_min_engines")
-_FLIP = {
-    0: 0,
-    1: rulebook.threshold("hidden_traitor_flip_one"),
-    2: rulebook.threshold("hidden_traitor_flip_two"),
-}
-_FIFTH = rulebook.threshold("fifth_witch_false_accusation_flip")
 
 Belief = tuple[Fraction, ...]  # P(0, 1, 2 hidden traitors)
 
@@ -229,7 +223,7 @@ class RoundTable:
                 p * Fraction(max(suspects - k, 0), suspects) for k, p in enumerate(belief)
             )
             post = _normalise(weights)
-            flips = min(w, _FIFTH if self.fifth_witch else 1)
+            flips = min(w, rulebook.wrong_accusation_flips(fifth_witch=self.fifth_witch))
             moved = EndgameState(w, b, state.accused, state.revealed + 1, post, "spent")
             return self._after_sword(moved, w - flips, b + flips, post, then="spent")
         if state.phase == "spent":
@@ -237,7 +231,7 @@ class RoundTable:
             return EndgameState(w, b, state.accused, state.revealed, belief, phase)
         # reveal: hidden traitors flip white swords
         hidden = int(action.removeprefix("hidden_"))
-        flips = 0 if self.traitor_dead else min(w, _FLIP[hidden])
+        flips = 0 if self.traitor_dead else min(w, rulebook.hidden_traitor_flips(hidden))
         w2, b2 = w - flips, b + flips
         won = w2 > b2 or (self.divine_favor and w2 == b2)
         return EndgameState(
