@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from camelot_rules import siege
@@ -35,6 +35,13 @@ from camelot_rules.display import (
 from camelot_rules.draws import draw_probability
 
 __all__ = ["build_parser", "main"]
+
+
+def _dist_table(label: str, dist: Mapping[int, Fraction]) -> str:
+    """A distribution as a text table: value, exact probability, percentage."""
+    return text_table(
+        [label, "P", "%"], [[k, fmt_fraction(p), fmt_percent(p)] for k, p in dist.items()]
+    )
 
 
 def _cmd_siege(args: argparse.Namespace) -> str:
@@ -154,11 +161,7 @@ def _cmd_deck(args: argparse.Namespace) -> str:
             if dist is None:
                 continue
             out.append(title)
-            out.append(
-                text_table(
-                    ["n", "P", "%"], [[k, fmt_fraction(p), fmt_percent(p)] for k, p in dist.items()]
-                )
-            )
+            out.append(_dist_table("n", dist))
         out.append(f"expected rebuilds: {fmt_expectation(fc.expected_rebuilds)}")
         out += [f"option: {o}" for o in fc.options]
         return "\n".join(out)
@@ -212,16 +215,8 @@ def _cmd_travel(args: argparse.Namespace) -> str:
             left, args.trips, composition=full, can_meet=can_meet, grail_open=not args.grail_over
         )
         out.append(f"over {args.trips} trips:")
-        out.append(
-            text_table(
-                ["captures", "P", "%"], [[k, p, fmt_percent(p)] for k, p in plan.captures.items()]
-            )
-        )
-        out.append(
-            text_table(
-                ["failed moves", "P", "%"], [[k, p, fmt_percent(p)] for k, p in plan.failed.items()]
-            )
-        )
+        out.append(_dist_table("captures", plan.captures))
+        out.append(_dist_table("failed moves", plan.failed))
         out.append(f"P(Merlin has arrived) = {fmt_prob(plan.merlin_by_trip[args.trips])}")
         out += [f"assumption: {a}" for a in plan.assumptions]
     else:
