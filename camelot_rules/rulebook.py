@@ -26,11 +26,15 @@ __all__ = [
     "BASE_BLACK",
     "BASE_LOYALTY",
     "BASE_WHITE",
+    "ENGINE_THRESHOLDS",
     "EXPANSION_BLACK",
     "EXPANSION_LOYALTY",
     "EXPANSION_WHITE",
     "FIGHT_VALUES",
+    "KNIGHTS",
+    "QUESTS",
     "QUEST_CARDS",
+    "RELICS",
     "SIEGE_DIE_FACES",
     "THRESHOLDS",
     "TRAVEL",
@@ -38,9 +42,11 @@ __all__ = [
     "CardCount",
     "Confidence",
     "QuestCard",
+    "QuestData",
     "Threshold",
     "deck_entries",
     "hidden_traitor_flips",
+    "quest_data",
     "threshold",
     "wrong_accusation_flips",
 ]
@@ -391,7 +397,7 @@ def threshold(name: str) -> int:
     >>> threshold("siege_engines_to_lose")
     12
     """
-    for entry in THRESHOLDS:
+    for entry in (*THRESHOLDS, *ENGINE_THRESHOLDS):
         if entry.name == name:
             return entry.value
     raise ValueError(f"unknown threshold {name!r}; expected one of {[t.name for t in THRESHOLDS]}")
@@ -425,3 +431,95 @@ def deck_entries(kind: str, *, expansion: bool = False) -> tuple[CardCount, ...]
             raise ValueError(f"the {kind!r} deck exists only with expansion=True") from None
         raise ValueError(f"unknown deck kind {kind!r}; expected one of {kinds}") from None
     return tuple(entry for part in parts for entry in part)
+
+
+# --- The rules engine's data: knights, quests and their spoils (official 2005 texts). -----------
+# RB = the Rulebook, BoQ = the Book of Quests (reference/official/), cited by printed page.
+
+KNIGHTS: tuple[str, ...] = (
+    "arthur",  # BoQ p.13: begins the game; swaps one white card per turn
+    "galahad",  # BoQ p.13: one free special white card per turn
+    "gawain",  # BoQ p.13; RB p.13: draws 3 white cards at the Round Table
+    "kay",  # BoQ p.13; RB p.17: one extra Fight card after the reveal or the roll
+    "palamedes",  # BoQ p.13; BoQ p.4: +1 life on each quest won
+    "percival",  # BoQ p.13; RB p.10: peeks at the top black card
+    "tristan",  # BoQ p.13; RB p.13: leaves the Round Table at no action cost
+)
+
+RELICS: tuple[str, ...] = ("excalibur", "grail", "armor")  # RB p.5; BoQ pp.6, 8, 9
+
+
+@dataclass(frozen=True)
+class QuestData:
+    """One standard quest: spots, who may join, how it ends, what winning and losing bring.
+
+    ``white_spots``/``black_spots`` count the card spots on each side (0 where the quest is a
+    track or a war); ``win_*``/``lose_*`` are the Victory and Defeat pictograms.
+    """
+
+    name: str
+    solo: bool
+    perpetual: bool
+    white_spots: int
+    black_spots: int
+    win_life: int
+    win_cards: int
+    win_white_swords: int
+    relic: str
+    lose_life: int
+    lose_black_swords: int
+    lose_engines: int
+    source: str
+    confidence: Confidence
+
+
+QUESTS: tuple[QuestData, ...] = (
+    # name, solo, perpetual, white, black, +life, cards, white swords, relic, -life, black, engines
+    QuestData("black_knight", True, True, 4, 4, 1, 3, 1, "", 1, 1, 0, "BoQ p.5; RB p.14", H),
+    QuestData("lancelot", True, False, 5, 5, 1, 4, 1, "armor", 1, 1, 0, "BoQ p.6; RB p.14", H),
+    QuestData("dragon", False, False, 9, 5, 2, 7, 2, "", 2, 2, 0, "BoQ p.7; RB p.14", H),
+    QuestData("excalibur", False, False, 0, 0, 1, 7, 2, "excalibur", 1, 2, 0, "BoQ p.8", H),
+    QuestData("grail", False, False, 7, 7, 1, 7, 3, "grail", 1, 3, 0, "BoQ p.9; RB p.15", H),
+    QuestData("picts", False, True, 5, 0, 1, 4, 1, "", 1, 1, 2, "BoQ p.10; RB p.15", H),
+    QuestData("saxons", False, True, 5, 0, 1, 4, 1, "", 1, 1, 2, "BoQ p.10; RB p.15", H),
+)
+
+ENGINE_THRESHOLDS: tuple[Threshold, ...] = (
+    Threshold(
+        "excalibur_steps",
+        5,
+        "BoQ p.8 (board picture); rules-facts-update §4b",
+        M,
+        "steps from the start to either bank of the river; read from the board picture",
+    ),
+    Threshold("grail_spots", 7, "BoQ p.9; RB p.15", H),
+    Threshold("war_warriors_to_lose", 4, "BoQ p.10; RB p.15", H),
+    Threshold("heal_identical_cards", 3, "RB p.16", H),
+    Threshold("grail_drink_life", 4, "BoQ p.9; RB p.12", H),
+    Threshold("merlins_to_cancel", 3, "BoQ p.15; RB p.10", H),
+    Threshold("palamedes_bonus_life", 1, "BoQ p.13, p.4", H),
+    Threshold("messenger_max_cards", 3, "BoQ p.15", H),
+    Threshold("clairvoyance_cards", 5, "BoQ p.15", H),
+    Threshold("reinforcements_self_cards", 4, "BoQ p.15", H),
+    Threshold("piety_self_life", 3, "BoQ p.15", H),
+    Threshold("lady_of_the_lake_life", 2, "BoQ p.15", H),
+    Threshold("fate_reveal_discards", 2, "BoQ p.15", H),
+    Threshold("morgan_2_volunteer_discards", 3, "BoQ p.16", H),
+    Threshold("morgan_3_draws", 3, "BoQ p.16", H),
+    Threshold("morgan_4_engines", 2, "BoQ p.16", H),
+    Threshold("morgan_5_volunteer_life", 2, "BoQ p.16", H),
+    Threshold("accusation_right_white_swords", 1, "RB p.16", H),
+    Threshold("armor_black_draws", 2, "BoQ p.6", H),
+)
+
+
+def quest_data(name: str) -> QuestData:
+    """Return the cited data of a standard quest.
+
+    >>> quest_data("grail").win_white_swords
+    3
+    """
+    for entry in QUESTS:
+        if entry.name == name:
+            return entry
+    raise ValueError(f"unknown quest {name!r}; expected one of {[q.name for q in QUESTS]}")

@@ -1,0 +1,413 @@
+"""The turn: what may be decided now, and what each decision or chance outcome does.
+
+A state is in one of three kinds of moment: a chance event (a card drawn, the siege die), a
+decision (the top of the ``pending`` stack names who decides what, else the turn's phase does),
+or the end of the game. After every decision and outcome the engine runs the automatic steps
+(``_run``) until the next chance or decision. Each handler cites the registry rule ids it
+applies (``camelot_rules.rules``); the numbers come from :mod:`camelot_rules.rulebook`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from camelot_rules import rulebook
+from camelot_rules.engine import actions as A
+from camelot_rules.engine import effects as E
+from camelot_rules.engine.state import ON_QUEST, GameState, IllegalActionError
+
+__all__ = [
+    "apply",
+    "apply_chance",
+    "chance_weights",
+    "decider",
+    "is_chance_task",
+    "legal_actions",
+]
+
+CHANCE_TASKS = frozenset(
+    {"deal_knight", "deal_loyalty", "wdraw", "bdraw", "reveal", "roll", "steal", "pool_deal"}
+)
+_HAND_LIMIT = rulebook.threshold("white_hand_limit_to_draw")
+_ACCUSE_SWORDS = rulebook.threshold("accusation_min_swords")
+_ACCUSE_ENGINES = rulebook.threshold("accusation_min_engines")
+
+
+def is_chance_task(s: GameState) -> bool:
+    return bool(s.pending) and s.pending[-1][0] in CHANCE_TASKS
+
+
+def decider(s: GameState) -> int:
+    """The seat deciding now: the pending task's, else the player whose turn it is."""
+    if s.pending:
+        seat = E.task_seat(s, s.pending[-1])
+        if seat is not None:
+            return seat
+    return s.turn
+
+
+# --- chance -------------------------------------------------------------------------------------
+def chance_weights(s: GameState) -> tuple[list[A.Outcome], list[int]]:
+    """The outcomes of the chance event on top of the stack, with integer weights."""
+    if not is_chance_task(s):
+        raise ValueError("chance_outcomes() of a state that is not a chance state")
+    task = s.pending[-1]
+    kind = task[0]
+    if kind == "deal_knight":
+        left = s.deal_pool[0]
+        return [A.Deal(task[1], k) for k in left], [1] * len(left)
+    if kind == "deal_loyalty":
+        _, loyal, traitors = s.deal_pool
+        pairs = [(A.Deal(task[1], "loyal"), loyal), (A.Deal(task[1], "traitor"), traitors)]
+        pairs = [p for p in pairs if p[1]]
+        return [p[0] for p in pairs], [p[1] for p in pairs]
+    if kind == "wdraw":
+        names = s.cfg.white_names
+        pairs2 = [(A.Draw("white", names[i]), c) for i, c in enumerate(s.wpile) if c]
+        return [p[0] for p in pairs2], [p[1] for p in pairs2]
+    if kind in ("bdraw", "reveal"):
+        if kind == "bdraw" and s.btop:
+            return [A.Draw("black", s.btop[0])], [1]
+        if any(s.bpile):
+            names = s.cfg.black_names
+            pairs3 = [(A.Draw("black", names[i]), c) for i, c in enumerate(s.bpile) if c]
+            return [p[0] for p in pairs3], [p[1] for p in pairs3]
+        return [A.Draw("black", s.bbottom[0])], [1]
+    if kind == "roll":
+        faces = rulebook.SIEGE_DIE_FACES
+        return [A.Roll(f) for f in range(1, faces + 1)], [1] * faces
+    if kind == "steal":
+        names = s.cfg.white_names
+        hand = s.hands[task[2]]
+        pairs4 = [(A.Steal(names[i]), c) for i, c in enumerate(hand) if c]
+        return [p[0] for p in pairs4], [p[1] for p in pairs4]
+    if kind == "pool_deal":
+        names = s.cfg.white_names
+        pairs5 = [(A.Draw("shared", names[i]), c) for i, c in enumerate(s.pool) if c]
+        return [p[0] for p in pairs5], [p[1] for p in pairs5]
+    raise AssertionError(kind)  # pragma: no cover
+
+
+def apply_chance(s: GameState, outcome: A.Outcome) -> GameState:
+    if s.outcome is not None:
+        raise IllegalActionError(outcome, "turn.game-over", "the game is over")
+    if not is_chance_task(s):
+        raise IllegalActionError(outcome, "turn.chance", "this is a decision, not a chance event")
+    outcomes, _ = chance_weights(s)
+    if outcome not in outcomes:
+        raise IllegalActionError(
+            outcome, "turn.chance", f"not a possible outcome here; possible: {outcomes}"
+        )
+    new = s._clone()
+    task = new.pending[-1]
+    new._set(pending=new.pending[:-1])
+    E.resolve_chance(new, task, outcome)
+    _run(new)
+    new._set(hist=(s.hist, outcome))
+    return new
+
+
+# --- decisions ----------------------------------------------------------------------------------
+def legal_actions(s: GameState) -> list[A.Action]:
+    if s.pending:
+        return E.task_actions(s, s.pending[-1])
+    if s.phase == "evil":
+        return _evil_actions(s)
+    if s.phase == "heroic":
+        return _heroic_phase_actions(s)
+    raise AssertionError(f"no decision in phase {s.phase!r}")  # pragma: no cover
+
+
+def apply(s: GameState, action: A.Action) -> GameState:
+    if s.outcome is not None:
+        raise IllegalActionError(action, "turn.game-over", "the game is over")
+    if is_chance_task(s):
+        raise IllegalActionError(
+            action, "turn.chance", "a chance event comes first (use apply_chance)"
+        )
+    if action not in s.legal_actions():
+        rule_id, why = _why_illegal(s, action)
+        raise IllegalActionError(action, rule_id, why)
+    new = s._clone()
+    if new.pending:
+        task = new.pending[-1]
+        new._set(pending=new.pending[:-1])
+        E.resolve_decision(new, task, action)
+    elif new.phase == "evil":
+        _apply_evil(new, action)
+    else:
+        _apply_heroic(new, action)
+    _run(new)
+    new._set(hist=(s.hist, action))
+    return new
+
+
+def _run(s: GameState) -> None:
+    """Run automatic steps until a chance event, a decision or the end of the game."""
+    while s.outcome is None:
+        if E.check_end(s):
+            return
+        if not s.pending:
+            if s.phase in ("evil", "heroic"):
+                if s.phase == "heroic" and not _heroic_phase_actions(s):
+                    s._set(pending=(("end_turn",),))
+                    continue
+                return
+            raise AssertionError(f"nothing pending in phase {s.phase!r}")  # pragma: no cover
+        task = s.pending[-1]
+        if task[0] in CHANCE_TASKS and not E.chance_possible(s, task):
+            s._set(pending=s.pending[:-1])  # nothing left to draw: the draw does not happen
+            continue
+        if task[0] in CHANCE_TASKS or E.is_decision_task(task[0]):
+            if E.is_decision_task(task[0]) and not E.task_actions(s, task):
+                s._set(pending=s.pending[:-1])  # nobody can answer: skip it
+                continue
+            return
+        s._set(pending=s.pending[:-1])
+        E.run_task(s, task)
+
+
+# --- the Progression of Evil (RB p.10-12) -------------------------------------------------------
+def _evil_actions(s: GameState) -> list[A.Action]:
+    """The three evil choices, and Sir Percival's peek first (RB p.9-12; BoQ p.13).
+
+    Rules: ``turn.evil-step``, ``knight.percival``.
+    """
+    out: list[A.Action] = [A.DrawBlack(), A.AddEngine(), A.LoseLife()]
+    seat = s.turn
+    if s.knights[seat] == "percival" and "peeked" not in s.tflags and E.black_pile_size(s):
+        out.append(A.PeekBlack())
+    return out
+
+
+def _apply_evil(s: GameState, action: A.Action) -> None:
+    """Rules: ``turn.evil-step``, ``evil.black-card``, ``evil.engine``, ``evil.life``,
+    ``knight.percival``, ``relic.armor``."""
+    seat = s.turn
+    if isinstance(action, A.PeekBlack):
+        s._set(tflags=s.tflags | {"peeked"})
+        if s.relics[2] == seat and "armor_done" not in s.tflags:
+            # BoQ p.13: with the Armor, Percival draws 2, puts 1 at the bottom, then decides.
+            s._set(tflags=s.tflags | {"armor_done"})
+            s._set(pending=(("keep2", seat, "peek"), ("reveal", 2)))
+        else:
+            s._set(pending=(("reveal", 1),))
+        E.note(s, "Percival looks at the top black card", "knight.percival")
+        return
+    s._set(pending=(("after_evil",),))
+    if isinstance(action, A.DrawBlack):
+        E.push_black_draw(s, seat, armor="armor_done" not in s.tflags)
+        E.note(s, f"seat {seat} draws a black card", "evil.black-card")
+    elif isinstance(action, A.AddEngine):
+        E.add_engines(s, 1)
+        E.note(s, f"seat {seat} adds a siege engine", "evil.engine")
+    elif isinstance(action, A.LoseLife):
+        E.lose_life(s, seat, 1)
+        E.note(s, f"seat {seat} loses a life point", "evil.life")
+
+
+# --- Heroic actions (RB p.12-17) ----------------------------------------------------------------
+def _heroic_phase_actions(s: GameState) -> list[A.Action]:
+    """Rules: ``turn.heroic-action``, ``turn.sacrifice``, ``turn.no-repeat``."""
+    seat = s.turn
+    out: list[A.Action] = []
+    doomed = s.life[seat] == 0
+    main_open = not doomed and (s.done == 0 or ("sacrificed" in s.tflags and s.done == 1))
+    if main_open:
+        out += heroic_actions(s, seat)
+    if not doomed:
+        out += _power_actions(s, seat)
+    if (
+        s.done == 1
+        and "sacrificed" not in s.tflags
+        and not doomed
+        and not E.sacrifice_blocked(s)
+        and heroic_actions(s, seat)
+    ):
+        out.append(A.Sacrifice())
+    if s.done >= 1 or doomed or (s.done == 0 and not heroic_actions(s, seat)):
+        out.append(A.EndTurn())
+    return out
+
+
+def heroic_actions(s: GameState, seat: int) -> list[A.Action]:
+    """Every heroic action ``seat`` may take now, less the kinds already taken this turn."""
+    used = s.tflags
+    out: list[A.Action] = []
+    where = s.location[seat]
+    hand = s.hands[seat]
+    wi = s.cfg.white_index
+    # a. moving (RB p.12-13)
+    if "cat:move" not in used:
+        out += [A.Move(q) for q in E.move_targets(s, seat)]
+    # b. the quest's own action (RB p.13-15)
+    cat = "cat:quest:" + where
+    if cat not in used:
+        out += E.quest_actions(s, seat)
+    # c. a special white card (RB p.16)
+    if "special" not in used:
+        out += E.special_actions(s, seat, free=False)
+    # d. healing (RB p.16)
+    if "cat:heal" not in used and 0 < s.life[seat] < rulebook.threshold("max_life"):
+        need = rulebook.threshold("heal_identical_cards")
+        out += [A.Heal(name) for name, i in wi.items() if hand[i] >= need]
+    # e. an accusation (RB p.16)
+    if "cat:accuse" not in used and not s.accused[seat] and _accusations_open(s):
+        out += [
+            A.Accuse(t)
+            for t in range(s.cfg.players)
+            if t != seat and not s.dead[t] and not s.revealed[t]
+        ]
+    return out
+
+
+def _accusations_open(s: GameState) -> bool:
+    """RB p.16: 6+ siege engines or 6+ swords. Rules: ``endgame.accusation``."""
+    return s.engines >= _ACCUSE_ENGINES or s.wsw + s.bsw >= _ACCUSE_SWORDS
+
+
+def _power_actions(s: GameState, seat: int) -> list[A.Action]:
+    """Arthur's exchange and Galahad's free special white (BoQ p.13)."""
+    out: list[A.Action] = []
+    knight = s.knights[seat]
+    if knight == "arthur" and "arthur" not in s.tflags and any(s.hands[seat]):
+        names = s.cfg.white_names
+        for t in range(s.cfg.players):
+            if t != seat and not s.dead[t] and not s.revealed[t]:
+                out += [A.ArthurGive(t, names[i]) for i, c in enumerate(s.hands[seat]) if c]
+    if knight == "galahad" and "special" not in s.tflags:
+        out += E.special_actions(s, seat, free=True)
+    return out
+
+
+def _apply_heroic(s: GameState, action: A.Action) -> None:
+    seat = s.turn
+    if isinstance(action, A.EndTurn):
+        s._set(pending=(("end_turn",),))
+        E.note(s, f"seat {seat} ends the turn", "turn.end-check")
+        return
+    if isinstance(action, A.Sacrifice):
+        E.lose_life(s, seat, 1)
+        s._set(tflags=s.tflags | {"sacrificed"})
+        E.note(s, f"seat {seat} sacrifices a life point for a second action", "turn.sacrifice")
+        return
+    if isinstance(action, A.ArthurGive):
+        E.arthur_give(s, seat, action)
+        return
+    if isinstance(action, A.PlaySpecial) and action.free:
+        s._set(tflags=s.tflags | {"special", "galahad"})
+        E.play_special(s, seat, action)
+        return
+    category = _category(s, seat, action)
+    if category == "cat:move" and E.tristan_free_move(s, seat):
+        s._set(tflags=s.tflags | {"cat:move", "tristan"})
+        E.move(s, seat, action.quest)  # type: ignore[attr-defined]
+        E.note(s, f"Tristan leaves the Round Table for free: {action}", "knight.tristan")
+        return
+    s._set(tflags=s.tflags | {category}, done=s.done + 1)
+    _HEROIC[type(action)](s, seat, action)
+
+
+def _category(s: GameState, seat: int, action: A.Action) -> str:
+    if isinstance(action, A.Move):
+        return "cat:move"
+    if isinstance(action, A.PlaySpecial):
+        return "special"
+    if isinstance(action, A.Heal):
+        return "cat:heal"
+    if isinstance(action, A.Accuse):
+        return "cat:accuse"
+    return "cat:quest:" + s.location[seat]
+
+
+def _do_move(s: GameState, seat: int, action: Any) -> None:
+    """Rules: ``quest.move``, ``quest.solo``."""
+    E.move(s, seat, action.quest)
+    E.note(s, f"seat {seat} moves to {action.quest}", "quest.move")
+
+
+def _do_heal(s: GameState, seat: int, action: Any) -> None:
+    """RB p.16. Rules: ``heroic.heal``."""
+    E.discard_white(s, seat, action.card, rulebook.threshold("heal_identical_cards"))
+    E.gain_life(s, seat, 1)
+    E.note(s, f"seat {seat} heals with three {action.card}", "heroic.heal")
+
+
+def _do_special(s: GameState, seat: int, action: Any) -> None:
+    s._set(tflags=s.tflags | {"special"})
+    E.play_special(s, seat, action)
+
+
+_HEROIC: dict[type, Callable[[GameState, int, Any], None]] = {
+    A.Move: _do_move,
+    A.DrawWhite: E.do_draw_white,
+    A.FightEngine: E.do_fight_engine,
+    A.PlayFight: E.do_play_fight,
+    A.PlayGrail: E.do_play_grail,
+    A.DiscardForExcalibur: E.do_excalibur_discard,
+    A.PlaySpecial: _do_special,
+    A.Heal: _do_heal,
+    A.Accuse: E.do_accuse,
+}
+
+
+# --- why an action is illegal -------------------------------------------------------------------
+def _why_illegal(s: GameState, action: A.Action) -> tuple[str, str]:
+    """Name the rule that forbids ``action`` here (for IllegalActionError)."""
+    seat = decider(s)
+    if s.pending:
+        return "turn.pending", f"seat {seat} must answer first: {E.describe_task(s.pending[-1])}"
+    evil = (A.DrawBlack, A.AddEngine, A.LoseLife, A.PeekBlack)
+    if s.phase == "evil" and not isinstance(action, evil):
+        return "turn.evil-step", "the Progression of Evil comes first in a turn"
+    if s.phase == "heroic" and isinstance(action, evil):
+        return "turn.evil-step", "only one evil step per turn, at its start"
+    if isinstance(action, A.PeekBlack):
+        return "knight.percival", "only Sir Percival peeks, once, before his evil step"
+    if s.phase != "heroic":
+        return "turn.legal-actions", "not a choice here"
+    if s.life[seat] == 0:
+        return "death.zero-life", "a knight at 0 life can take no more actions this turn"
+    if isinstance(action, A.Sacrifice):
+        return "turn.sacrifice", "one sacrifice per turn, after the first heroic action"
+    if isinstance(action, A.EndTurn):
+        return "turn.heroic-action", "a heroic action must be taken first"
+    if s.done >= 1 and "sacrificed" not in s.tflags and not isinstance(action, A.ArthurGive):
+        return "turn.sacrifice", "a second heroic action needs a life point sacrificed first"
+    category = _category(s, seat, action)
+    if category in s.tflags or (category == "special" and "special" in s.tflags):
+        return "turn.no-repeat", "the same heroic action cannot be taken twice in a turn"
+    if isinstance(action, A.Move):
+        if action.quest in ("black_knight", "lancelot") and any(
+            loc == action.quest for loc in s.location
+        ):
+            return "quest.solo", f"{action.quest} is a solo quest and already occupied"
+        return "quest.move", f"{action.quest} is not a quest seat {seat} can move to now"
+    if isinstance(action, A.DrawWhite):
+        if s.location[seat] != "camelot":
+            return "camelot.draw-white", "white cards are drawn at the Round Table only"
+        return "camelot.draw-white", f"no drawing with {_HAND_LIMIT} or more white cards in hand"
+    if isinstance(action, A.FightEngine):
+        return "siege.fight", "a siege fight needs the knight in Camelot, engines and those cards"
+    if isinstance(action, A.PlayFight):
+        return (
+            "quest.fight-cards",
+            "the card must be in hand, the knight on that quest, and fit the quest's pattern",
+        )
+    if isinstance(action, A.PlayGrail):
+        return "quest.grail", "a Grail card needs the knight on the Grail, no Dark Forest"
+    if isinstance(action, A.Accuse):
+        if s.accused[seat]:
+            return "endgame.accusation", "each knight may accuse only once per game"
+        return "endgame.accusation", "accusations need 6+ swords or 6+ siege engines"
+    if isinstance(action, A.PlaySpecial):
+        if action.card == "merlin" and s.vivien:
+            return "black.vivien", "Vivien stops every Merlin card until a quest is won"
+        return "white.special", "that special white card or choice is not playable now"
+    if isinstance(action, A.Heal):
+        return "heroic.heal", "healing needs three identical cards and less than 6 life"
+    return "turn.legal-actions", "not among the legal actions here"
+
+
+_unused = ON_QUEST

@@ -1,0 +1,418 @@
+"""Starting a game: the options, the deal, and positions built by hand for questions and tests.
+
+Options (each a reading or a variant of the official rules, recorded in the state):
+
+* ``traitor`` - ``"standard"``: 8 loyalty cards, 7 loyal + 1 traitor, one dealt each (RB p.7);
+  ``"none"``: the first-game variant without a traitor (RB p.8); ``"among_us"``: as many loyal
+  cards as players plus the traitor (RB p.18).
+* ``three_player_peek`` - with 3 players nobody looks at his loyalty card before 6 swords are
+  laid (RB p.19). Default: on at 3 players.
+* ``opening_share`` - the opening share of one white card each (RB p.8): ``"draft"`` (each
+  player in turn takes one offered card - the engine's reading of "shared by agreement"),
+  ``"random"`` (the cards are shuffled and dealt, the rulebook's fallback), ``"skip"``.
+* ``knights`` - the coats of arms per seat; default: dealt at random (RB p.7).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from camelot_rules import rulebook
+from camelot_rules.cards import standard_deck
+from camelot_rules.engine import actions as A
+from camelot_rules.engine import effects as E
+from camelot_rules.engine.flow import _run, chance_weights
+from camelot_rules.engine.state import GONE, ON_QUEST, Config, GameState
+
+__all__ = ["new_game", "play_random", "position", "random_step"]
+
+_TRAITOR = ("standard", "none", "among_us")
+_SHARE = ("draft", "random", "skip")
+_QUEST_LOCATIONS = (
+    "camelot",
+    "black_knight",
+    "lancelot",
+    "dragon",
+    "excalibur",
+    "grail",
+    "picts",
+    "saxons",
+)
+
+
+def _check_players(players: object, expansion: bool) -> int:
+    top = rulebook.threshold("expansion_max_players" if expansion else "base_max_players")
+    low = rulebook.threshold("base_min_players")
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= top:
+        box = "Merlin's Company" if expansion else "the base game"
+        raise ValueError(f"players={players!r}: {box} is for {low}-{top} players")
+    return players
+
+
+def _options(players: int, expansion: bool, options: Mapping[str, Any]) -> dict[str, Any]:
+    if not isinstance(expansion, bool):
+        raise ValueError(f"expansion={expansion!r}: expected True or False")
+    if expansion:
+        raise ValueError(
+            "expansion=True: Merlin's Company is not in the rules engine yet (see the engine "
+            "issue for the expansion); use expansion=False"
+        )
+    known = {"traitor", "three_player_peek", "opening_share", "knights"}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise ValueError(f"unknown option(s) {unknown}; expected some of {sorted(known)}")
+    out: dict[str, Any] = {
+        "traitor": options.get("traitor", "standard"),
+        "three_player_peek": options.get("three_player_peek", players == 3),
+        "opening_share": options.get("opening_share", "draft"),
+    }
+    if out["traitor"] not in _TRAITOR:
+        raise ValueError(f"traitor={out['traitor']!r}: expected one of {list(_TRAITOR)}")
+    if out["opening_share"] not in _SHARE:
+        raise ValueError(f"opening_share={out['opening_share']!r}: expected one of {list(_SHARE)}")
+    if not isinstance(out["three_player_peek"], bool):
+        raise ValueError(f"three_player_peek={out['three_player_peek']!r}: expected True or False")
+    knights = options.get("knights")
+    if knights is not None:
+        knights = tuple(knights)
+        if (
+            len(knights) != players
+            or len(set(knights)) != players
+            or not set(knights) <= set(rulebook.KNIGHTS)
+        ):
+            raise ValueError(
+                f"knights={knights!r}: expected {players} different names from "
+                f"{list(rulebook.KNIGHTS)}"
+            )
+        out["knights"] = knights
+    return out
+
+
+def _blank(cfg: Config) -> GameState:
+    s = GameState.__new__(GameState)
+    n = cfg.players
+    zeros_w = (0,) * len(cfg.white_names)
+    zeros_b = (0,) * len(cfg.black_names)
+    values: dict[str, Any] = {
+        "cfg": cfg,
+        "knights": ("",) * n,
+        "loyalty": ("",) * n,
+        "life": (rulebook.threshold("starting_life"),) * n,
+        "dead": (False,) * n,
+        "revealed": (False,) * n,
+        "accused": (False,) * n,
+        "location": ("camelot",) * n,
+        "hands": (zeros_w,) * n,
+        "relics": (ON_QUEST, ON_QUEST, ON_QUEST),
+        "wpile": cfg.white_box,
+        "wdisc": zeros_w,
+        "bpile": cfg.black_box,
+        "bdisc": zeros_b,
+        "btop": (),
+        "bbottom": (),
+        "deal_pool": ((), 0, 0),
+        "bk_w": (),
+        "bk_b": (),
+        "ld_mode": "lancelot",
+        "ld_w": (),
+        "ld_b": (),
+        "exc_pos": 0,
+        "exc_over": False,
+        "grail_n": 0,
+        "grail_b": (),
+        "dark_forest": False,
+        "grail_over": False,
+        "wars": ((0, 0, False), (0, 0, False)),
+        "engines": 0,
+        "wsw": 0,
+        "bsw": 0,
+        "vivien": False,
+        "mists": False,
+        "heroism": "",
+        "turn": 0,
+        "phase": "setup",
+        "turn_no": 0,
+        "tflags": frozenset(),
+        "done": 0,
+        "pending": (),
+        "pool": zeros_w,
+        "outcome": None,
+        "hist": None,
+        "note": ("", ""),
+        "_legal": None,
+        "_hash": None,
+    }
+    for name, value in values.items():
+        object.__setattr__(s, name, value)
+    return s
+
+
+def new_game(
+    players: int, *, expansion: bool = False, seed: int | None = None, **options: Any
+) -> GameState:
+    """A new game: the chance state before the deal, or with ``seed`` the dealt game.
+
+    The deal (RB pp.6-8): coats of arms at random, the loyalty cards (see the ``traitor``
+    option), one Merlin card each, then 5 white cards each from the shuffled rest; then the
+    opening share. With ``seed`` the chance events of the deal are sampled with
+    ``random.Random(seed)`` and the game stops at its first decision.
+
+    Rules: ``setup.deal``, ``setup.loyalty``, ``setup.first-player``, ``setup.opening-share``.
+
+    >>> game = new_game(5, seed=1)
+    >>> game.is_chance(), sum(game.observation(game.current_player)["hand_sizes"].values())
+    (False, 30)
+    """
+    players = _check_players(players, expansion)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ValueError(f"seed={seed!r}: expected a whole number or None")
+    opts = _options(players, expansion, options)
+    cfg = Config.make(players, expansion, opts)
+    s = _blank(cfg)
+    loyalty = standard_deck("loyalty", players=players)
+    loyal, traitors = loyalty.count("loyal"), loyalty.count("traitor")
+    if opts["traitor"] == "none":
+        traitors = 0
+    elif opts["traitor"] == "among_us":
+        loyal = players
+    pool = tuple(rulebook.KNIGHTS)
+    s._set(deal_pool=(pool, loyal, traitors))
+    tasks: list[tuple[Any, ...]] = []
+    if "knights" in opts:
+        s._set(knights=opts["knights"], deal_pool=((), loyal, traitors))
+    else:
+        tasks += [("deal_knight", seat) for seat in range(players)]
+    tasks += [("deal_loyalty", seat) for seat in range(players)]
+    tasks.append(("deal_merlins",))
+    per_knight = rulebook.threshold("white_cards_per_knight_at_setup")
+    tasks += [("wdraw", seat, per_knight) for seat in range(players)]
+    tasks += [("share_setup",), ("begin",)]
+    E.push(s, *tasks)
+    s._set(note=("the game is set up", "setup.deal"))
+    _run(s)
+    if seed is None:
+        return s
+    rng = random.Random(seed)
+    while s.is_chance():
+        s = random_step(s, rng)
+    return s
+
+
+def random_step(state: GameState, rng: random.Random) -> GameState:
+    """One step: a chance outcome sampled with its exact weight, or a uniformly random legal
+    action. Sampling uses only ``rng`` (same seed, same game)."""
+    if state.is_chance():
+        outcomes, weights = chance_weights(state)
+        pick = rng.randrange(sum(weights))
+        for outcome, w in zip(outcomes, weights):
+            if pick < w:
+                return state.apply_chance(outcome)
+            pick -= w
+        raise AssertionError("unreachable")  # pragma: no cover
+    actions = state.legal_actions()
+    return state.apply(actions[rng.randrange(len(actions))])
+
+
+def play_random(state: GameState, rng: random.Random, *, max_steps: int = 100_000) -> GameState:
+    """Play random steps to the end of the game (a limit on steps raises, never truncates)."""
+    for _ in range(max_steps):
+        if state.is_terminal():
+            return state
+        state = random_step(state, rng)
+    raise ValueError(f"the game did not end within max_steps={max_steps}")
+
+
+def probability_of(state: GameState, outcome: A.Outcome) -> Fraction:
+    """The exact probability of one chance outcome of ``state``."""
+    for o, p in state.chance_outcomes():
+        if o == outcome:
+            return p
+    return Fraction(0)
+
+
+# --- hand-built positions -----------------------------------------------------------------------
+def position(
+    players: int = 4,
+    *,
+    knights: Iterable[str] | None = None,
+    loyalty: Iterable[str] | None = None,
+    hands: Mapping[int, Mapping[str, int]] | None = None,
+    life: Mapping[int, int] | None = None,
+    location: Mapping[int, str] | None = None,
+    turn: int = 0,
+    phase: str = "evil",
+    white_swords: int = 0,
+    black_swords: int = 0,
+    siege_engines: int = 0,
+    quests: Mapping[str, Mapping[str, Any]] | None = None,
+    over: Iterable[str] = (),
+    relics: Mapping[str, int] | None = None,
+    black_top: Iterable[str] = (),
+    in_play: Iterable[str] = (),
+    accused: Iterable[int] = (),
+    revealed: Iterable[int] = (),
+    dead: Iterable[int] = (),
+    white_discard: Mapping[str, int] | None = None,
+    black_discard: Mapping[str, int] | None = None,
+    heroism: str | None = None,
+    **options: Any,
+) -> GameState:
+    """A position built by hand (for questions about a real game, and for tests).
+
+    Every box card not placed in a hand, on the board, in a discard pile or in play is in its
+    draw pile. Knights default to the first ``players`` of Arthur, Galahad, Gawain, Kay,
+    Palamedes, Percival, Tristan; loyalty to all loyal (no traitor); life to 4; location to
+    Camelot. ``phase`` is ``"evil"`` (the start of ``turn``'s turn) or ``"heroic"``.
+
+    >>> s = position(3, hands={0: {"fight_3": 2}}, siege_engines=2, phase="heroic")
+    >>> [str(a) for a in s.legal_actions() if "siege" in str(a)]
+    ['fight a siege engine with 3', 'fight a siege engine with 3+3']
+    """
+    players = _check_players(players, False)
+    opts = _options(players, False, {k: v for k, v in options.items()})
+    cfg = Config.make(players, False, opts)
+    s = _blank(cfg)
+    names = tuple(knights) if knights is not None else rulebook.KNIGHTS[:players]
+    if (
+        len(names) != players
+        or not set(names) <= set(rulebook.KNIGHTS)
+        or len(set(names)) != players
+    ):
+        raise ValueError(f"knights={names!r}: expected {players} different knight names")
+    loyal = tuple(loyalty) if loyalty is not None else ("loyal",) * players
+    if len(loyal) != players or not set(loyal) <= {"loyal", "traitor"}:
+        raise ValueError(f"loyalty={loyal!r}: expected {players} of 'loyal'/'traitor'")
+    s._set(knights=names, loyalty=loyal, turn=turn, turn_no=1)
+    if phase not in ("evil", "heroic"):
+        raise ValueError(f"phase={phase!r}: expected 'evil' or 'heroic'")
+    s._set(phase=phase)
+    s._set(wsw=white_swords, bsw=black_swords, engines=siege_engines)
+    wi, bi = cfg.white_index, cfg.black_index
+    wpile, bpile = list(cfg.white_box), list(cfg.black_box)
+
+    def take_white(card: str, n: int = 1) -> None:
+        if card not in wi:
+            raise ValueError(f"unknown white card {card!r}")
+        wpile[wi[card]] -= n
+        if wpile[wi[card]] < 0:
+            raise ValueError(f"more {card!r} cards placed than the box holds")
+
+    def take_black(card: str, n: int = 1) -> None:
+        if card not in bi:
+            raise ValueError(f"unknown black card {card!r}")
+        bpile[bi[card]] -= n
+        if bpile[bi[card]] < 0:
+            raise ValueError(f"more {card!r} cards placed than the box holds")
+
+    hand_list = [list((0,) * len(cfg.white_names)) for _ in range(players)]
+    for seat, cards in (hands or {}).items():
+        for card, n in cards.items():
+            take_white(card, n)
+            hand_list[seat][wi[card]] += n
+    s._set(hands=tuple(tuple(h) for h in hand_list))
+    life_t = [rulebook.threshold("starting_life")] * players
+    for seat, value in (life or {}).items():
+        life_t[seat] = value
+    s._set(life=tuple(life_t))
+    loc = ["camelot"] * players
+    for seat, where in (location or {}).items():
+        if where not in _QUEST_LOCATIONS:
+            raise ValueError(f"location {where!r}: expected one of {list(_QUEST_LOCATIONS)}")
+        loc[seat] = where
+    over = tuple(over)
+    if "lancelot" in over:
+        s._set(ld_mode="over" if "dragon" in over else "dragon")
+    s._set(exc_over="excalibur" in over, grail_over="grail" in over)
+    for name, spec in (quests or {}).items():
+        q: Mapping[str, Any] = spec
+        if name == "black_knight" or name in ("lancelot", "dragon"):
+            whites = tuple(q.get("white", ()))
+            blacks = tuple(
+                (b, False) if isinstance(b, str) else (b[0], bool(b[1])) for b in q.get("black", ())
+            )
+            for v in whites:
+                take_white(f"fight_{v}")
+            for card, _ in blacks:
+                take_black(card)
+            if name == "black_knight":
+                s._set(bk_w=whites, bk_b=blacks)
+            else:
+                if s.ld_mode != name:
+                    raise ValueError(f"quests[{name!r}] given but {s.ld_mode!r} is in play")
+                s._set(ld_w=whites, ld_b=blacks)
+        elif name == "excalibur":
+            s._set(exc_pos=int(q.get("position", 0)))
+        elif name == "grail":
+            n = int(q.get("grails", 0))
+            take_white("grail", n)
+            blacks2 = tuple(q.get("blacks", ()))
+            for card in blacks2:
+                take_black(card)
+            df = bool(q.get("dark_forest", False))
+            if df:
+                take_black("dark_forest")
+            s._set(grail_n=n, grail_b=blacks2, dark_forest=df)
+        elif name in ("picts", "saxons"):
+            f, w, m = (
+                int(q.get("fights", 0)),
+                int(q.get("warriors", 0)),
+                bool(q.get("mordred", False)),
+            )
+            for v in range(1, f + 1):
+                take_white(f"fight_{min(v, 5)}")
+            if m:
+                take_black("mordred")
+            wars = list(s.wars)
+            wars[0 if name == "picts" else 1] = (f, w, m)
+            s._set(wars=tuple(wars))
+        else:
+            raise ValueError(f"quests: unknown quest {name!r}")
+    rel = [ON_QUEST, ON_QUEST, ON_QUEST]
+    for key, value in (relics or {}).items():
+        rel[("excalibur", "grail", "armor").index(key)] = value
+    if "lancelot" in over and rel[2] == ON_QUEST:
+        rel[2] = GONE
+    for k, quest in ((0, "excalibur"), (1, "grail")):
+        if quest in over and rel[k] == ON_QUEST:
+            rel[k] = GONE
+    s._set(relics=tuple(rel))
+    top = tuple(black_top)
+    for card in top:
+        take_black(card)
+    s._set(btop=top)
+    for card in in_play:
+        take_black(card)
+        s._set(**{"vivien" if card == "vivien" else "mists": True})
+    if heroism:
+        take_white("heroism")
+        s._set(heroism=heroism)
+    wdisc = [0] * len(cfg.white_names)
+    for card, n in (white_discard or {}).items():
+        take_white(card, n)
+        wdisc[wi[card]] += n
+    bdisc = [0] * len(cfg.black_names)
+    for card, n in (black_discard or {}).items():
+        take_black(card, n)
+        bdisc[bi[card]] += n
+    s._set(wpile=tuple(wpile), bpile=tuple(bpile), wdisc=tuple(wdisc), bdisc=tuple(bdisc))
+    acc = [False] * players
+    for seat in accused:
+        acc[seat] = True
+    rev = [False] * players
+    for seat in revealed:
+        rev[seat] = True
+        loc[seat] = ""
+    dd = [False] * players
+    for seat in dead:
+        dd[seat] = True
+        loc[seat] = ""
+    s._set(accused=tuple(acc), revealed=tuple(rev), dead=tuple(dd), location=tuple(loc))
+    if rev[turn]:
+        E.start_turn(s, turn)
+        s._set(turn_no=1)
+    s._set(note=("position set up by hand", "setup.deal"))
+    _run(s)
+    return s

@@ -1,0 +1,367 @@
+"""The game state: one frozen value holding the whole position.
+
+A :class:`GameState` is never changed once it has been returned: ``apply`` and
+``apply_chance`` copy it (a shallow copy of its slots; every slot holds an immutable value -
+ints, strings, tuples) and change the copy. Unordered piles are card-count vectors in the
+deck's canonical card order, so two states reached by different histories but holding the same
+position are equal and hash equal (the history and the step log are not part of equality).
+
+Draw piles are a multiset plus the known top (``btop``, e.g. after Sir Percival's peek or
+Clairvoyance) and the known bottom (``bbottom``, Lancelot's Armor puts a card there); a
+reshuffle merges them back into the multiset (BoQ p.14).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from camelot_rules import rulebook
+from camelot_rules.cards import standard_deck
+from camelot_rules.engine import actions as A
+
+__all__ = ["QUEST_NAMES", "Config", "GameResult", "GameState", "IllegalActionError"]
+
+QUEST_NAMES: tuple[str, ...] = (
+    "black_knight",
+    "lancelot",
+    "dragon",
+    "excalibur",
+    "grail",
+    "picts",
+    "saxons",
+)
+# relic slot values besides a seat number
+ON_QUEST, GONE = -1, -2
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules forbid here; names the action and the rule id."""
+
+    def __init__(self, action: object, rule_id: str, why: str) -> None:
+        self.action = action
+        self.rule_id = rule_id
+        super().__init__(f"illegal action {str(action)!r}: {why} (rule {rule_id})")
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a finished game ended: ``knights_win`` for the loyal side, and the cause."""
+
+    knights_win: bool
+    cause: str
+    white_swords: int
+    black_swords: int
+    siege_engines: int
+
+    def __str__(self) -> str:
+        side = "the loyal knights win" if self.knights_win else "the forces of Evil win"
+        return f"{side} ({self.cause})"
+
+
+@dataclass(frozen=True)
+class Config:
+    """What does not change during a game: players, box, options, card orders."""
+
+    players: int
+    expansion: bool
+    options: tuple[tuple[str, Any], ...]
+    white_names: tuple[str, ...]
+    black_names: tuple[str, ...]
+    white_box: tuple[int, ...]
+    black_box: tuple[int, ...]
+    white_index: MappingProxyType[str, int] = field(compare=False, hash=False, repr=False)
+    black_index: MappingProxyType[str, int] = field(compare=False, hash=False, repr=False)
+
+    def option(self, name: str) -> Any:
+        for key, value in self.options:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    @staticmethod
+    def make(players: int, expansion: bool, options: dict[str, Any]) -> Config:
+        white = standard_deck("white", expansion=expansion)
+        black = standard_deck("black", expansion=expansion)
+        wn = tuple(name for name, _ in white.counts.items())
+        bn = tuple(name for name, _ in black.counts.items())
+        return Config(
+            players=players,
+            expansion=expansion,
+            options=tuple(
+                sorted(
+                    (k, tuple(v) if isinstance(v, list | tuple) else v) for k, v in options.items()
+                )
+            ),
+            white_names=wn,
+            black_names=bn,
+            white_box=tuple(white.count(n) for n in wn),
+            black_box=tuple(black.count(n) for n in bn),
+            white_index=MappingProxyType({n: i for i, n in enumerate(wn)}),
+            black_index=MappingProxyType({n: i for i, n in enumerate(bn)}),
+        )
+
+
+_SLOTS = (
+    "cfg",
+    "knights",  # seat -> knight name ("" before the deal)
+    "loyalty",  # seat -> "loyal" / "traitor" ("" before the deal)
+    "life",
+    "dead",
+    "revealed",  # unmasked traitors
+    "accused",  # seats that used their one accusation
+    "location",
+    "hands",  # seat -> white count vector
+    "relics",  # (excalibur, grail, armor): seat, ON_QUEST or GONE
+    "wpile",
+    "wdisc",
+    "bpile",
+    "bdisc",
+    "btop",  # known top of the black draw pile, top first
+    "bbottom",  # known bottom of the black draw pile, the very bottom last
+    "deal_pool",  # setup: (knights left, loyal left, traitors left)
+    "bk_w",
+    "bk_b",  # tuple of (card, face_down)
+    "ld_mode",  # "lancelot", "dragon" or "over"
+    "ld_w",
+    "ld_b",
+    "exc_pos",
+    "exc_over",
+    "grail_n",
+    "grail_b",  # black cards on the Grail, in the order laid
+    "dark_forest",
+    "grail_over",
+    "wars",  # ((fights, warriors, mordred) for picts, (...) for saxons)
+    "engines",
+    "wsw",
+    "bsw",
+    "vivien",
+    "mists",
+    "heroism",  # quest holding the Heroism card, or ""
+    "turn",
+    "phase",
+    "turn_no",
+    "tflags",  # frozenset of what this turn has used
+    "done",  # heroic actions taken this turn
+    "pending",  # stack of tasks (tuples), top last
+    "pool",  # cards being shared (white count vector)
+    "outcome",  # None or GameResult
+    "hist",  # cons list: (previous, step) or None
+    "note",  # (text, rule id) of the last step
+)
+_EQ_SLOTS = tuple(s for s in _SLOTS if s not in ("hist", "note"))
+
+
+class GameState:
+    """A position of the game (see the module docstring; never changed after it is returned).
+
+    Use :func:`camelot_rules.engine.new_game` or :func:`camelot_rules.engine.position` to make
+    one; ``legal_actions``/``apply`` and ``chance_outcomes``/``apply_chance`` to play.
+    """
+
+    __slots__ = (*_SLOTS, "_legal", "_hash")
+
+    cfg: Config
+    knights: tuple[str, ...]
+    loyalty: tuple[str, ...]
+    life: tuple[int, ...]
+    dead: tuple[bool, ...]
+    revealed: tuple[bool, ...]
+    accused: tuple[bool, ...]
+    location: tuple[str, ...]
+    hands: tuple[tuple[int, ...], ...]
+    relics: tuple[int, int, int]
+    wpile: tuple[int, ...]
+    wdisc: tuple[int, ...]
+    bpile: tuple[int, ...]
+    bdisc: tuple[int, ...]
+    btop: tuple[str, ...]
+    bbottom: tuple[str, ...]
+    deal_pool: tuple[tuple[str, ...], int, int]
+    bk_w: tuple[int, ...]
+    bk_b: tuple[tuple[str, bool], ...]
+    ld_mode: str
+    ld_w: tuple[int, ...]
+    ld_b: tuple[tuple[str, bool], ...]
+    exc_pos: int
+    exc_over: bool
+    grail_n: int
+    grail_b: tuple[str, ...]
+    dark_forest: bool
+    grail_over: bool
+    wars: tuple[tuple[int, int, bool], tuple[int, int, bool]]
+    engines: int
+    wsw: int
+    bsw: int
+    vivien: bool
+    mists: bool
+    heroism: str
+    turn: int
+    phase: str
+    turn_no: int
+    tflags: frozenset[str]
+    done: int
+    pending: tuple[tuple[Any, ...], ...]
+    pool: tuple[int, ...]
+    outcome: GameResult | None
+    hist: tuple[Any, Any] | None
+    note: tuple[str, str]
+    _legal: list[A.Action] | None
+    _hash: int | None
+
+    # --- copying -------------------------------------------------------------------------------
+    def _clone(self) -> GameState:
+        new = GameState.__new__(GameState)
+        for name in _SLOTS:
+            object.__setattr__(new, name, getattr(self, name))
+        object.__setattr__(new, "_legal", None)
+        object.__setattr__(new, "_hash", None)
+        return new
+
+    def _set(self, **changes: Any) -> None:
+        """Change slots of a state still being built (never of a returned state)."""
+        for name, value in changes.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a GameState is immutable; use apply() or apply_chance()")
+
+    # --- identity ------------------------------------------------------------------------------
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in _EQ_SLOTS)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash(self._key()))
+        assert self._hash is not None
+        return self._hash
+
+    def __repr__(self) -> str:
+        if self.outcome is not None:
+            return f"<GameState over: {self.outcome}>"
+        who = "chance" if self.is_chance() else f"seat {self.current_player}"
+        return (
+            f"<GameState turn {self.turn_no} seat {self.turn} {self.phase}; {who} to act; "
+            f"swords {self.wsw}W/{self.bsw}B, engines {self.engines}>"
+        )
+
+    # --- the contract --------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.cfg.players
+
+    def options(self) -> dict[str, Any]:
+        """The named options (rule readings and variants) this game uses."""
+        return dict(self.cfg.options)
+
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
+
+    def is_chance(self) -> bool:
+        from camelot_rules.engine import flow
+
+        return self.outcome is None and flow.is_chance_task(self)
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now (None at chance and terminal states)."""
+        from camelot_rules.engine import flow
+
+        if self.outcome is not None or flow.is_chance_task(self):
+            return None
+        return flow.decider(self)
+
+    def legal_actions(self) -> list[A.Action]:
+        from camelot_rules.engine import flow
+
+        if self.outcome is not None or flow.is_chance_task(self):
+            return []
+        if self._legal is None:
+            object.__setattr__(self, "_legal", flow.legal_actions(self))
+        assert self._legal is not None
+        return list(self._legal)
+
+    def apply(self, action: A.Action) -> GameState:
+        from camelot_rules.engine import flow
+
+        return flow.apply(self, action)
+
+    def chance_outcomes(self) -> list[tuple[A.Outcome, Fraction]]:
+        from camelot_rules.engine import flow
+
+        outcomes, weights = flow.chance_weights(self)
+        total = sum(weights)
+        return [(o, Fraction(w, total)) for o, w in zip(outcomes, weights)]
+
+    def apply_chance(self, outcome: A.Outcome) -> GameState:
+        from camelot_rules.engine import flow
+
+        return flow.apply_chance(self, outcome)
+
+    def step(self, move: A.Action | A.Outcome) -> GameState:
+        """Apply a decision or a chance outcome, whichever ``move`` is."""
+        if isinstance(move, A.Outcome):
+            return self.apply_chance(move)
+        return self.apply(move)
+
+    def result(self) -> GameResult:
+        if self.outcome is None:
+            raise ValueError("result() of a game that is not over; check is_terminal() first")
+        return self.outcome
+
+    def history(self) -> list[A.Action | A.Outcome]:
+        """Every decision and chance outcome since the game's first state, in order."""
+        out: list[Any] = []
+        node = self.hist
+        while node is not None:
+            node, item = node
+            out.append(item)
+        out.reverse()
+        return out
+
+    @property
+    def last_step(self) -> tuple[str, str]:
+        """(what happened at the last step, the rule id it applied)."""
+        return self.note
+
+    # --- views ---------------------------------------------------------------------------------
+    def hand(self, seat: int) -> dict[str, int]:
+        """The white cards in ``seat``'s hand (name -> count). The engine's full view: use
+        :meth:`observation` for what a player may see."""
+        names = self.cfg.white_names
+        return {names[i]: c for i, c in enumerate(self.hands[seat]) if c}
+
+    def observation(self, player: int) -> dict[str, Any]:
+        from camelot_rules.engine import views
+
+        return views.observation(self, player)
+
+    def card_census(self) -> dict[str, dict[str, int]]:
+        """Every white and black card counted over every place it can be (for invariants)."""
+        from camelot_rules.engine import views
+
+        return views.card_census(self)
+
+    # --- JSON ----------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        from camelot_rules.engine import views
+
+        return views.to_json(self)
+
+    def __iter__(self) -> Iterator[Any]:  # pragma: no cover - states are not containers
+        raise TypeError("GameState is not iterable")
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def box_size(kind: str, expansion: bool) -> int:
+    return sum(e.count for e in rulebook.deck_entries(kind, expansion=expansion))

@@ -1,0 +1,255 @@
+"""Views of a state: what one player may see, a census of every card, and JSON.
+
+``observation(state, seat)`` is the only view a policy should get: the public board plus that
+seat's own hand and loyalty card, never another hand or loyalty (RB p.7-8). With the
+three-player rule a player has not looked at his loyalty card before 6 swords are laid
+(RB p.19), so it shows as ``None`` until then.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+from camelot_rules import rulebook
+from camelot_rules.engine import actions as A
+from camelot_rules.engine.state import GONE, ON_QUEST, Config, GameResult, GameState
+
+__all__ = ["card_census", "from_json", "observation", "to_json"]
+
+_RELICS = ("excalibur", "grail", "armor")
+
+
+def _relic_view(value: int) -> int | str:
+    return "quest" if value == ON_QUEST else ("lost" if value == GONE else value)
+
+
+def _seats_on(s: GameState, quest: str) -> list[int]:
+    return [i for i, loc in enumerate(s.location) if loc == quest]
+
+
+def observation(s: GameState, player: int) -> dict[str, Any]:
+    """The board as ``player`` sees it. Rules: ``setup.three-players``."""
+    n = s.cfg.players
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+        raise ValueError(f"player={player!r}: expected a seat number 0..{n - 1}")
+    combat: dict[str, Any] = {
+        "black_knight": {
+            "white": list(s.bk_w),
+            "black": [_black_shown(c, fd, "black_knight") for c, fd in s.bk_b],
+            "knights": _seats_on(s, "black_knight"),
+        }
+    }
+    if s.ld_mode != "over":
+        combat[s.ld_mode] = {
+            "white": list(s.ld_w),
+            "black": [_black_shown(c, fd, s.ld_mode) for c, fd in s.ld_b],
+            "knights": _seats_on(s, s.ld_mode),
+        }
+    wars = {
+        war: {
+            "fights": s.wars[k][0],
+            "warriors": s.wars[k][1],
+            "mordred": s.wars[k][2],
+            "knights": _seats_on(s, war),
+        }
+        for k, war in enumerate(("picts", "saxons"))
+    }
+    loyalty: str | None = s.loyalty[player] or None
+    if (
+        s.cfg.option("three_player_peek")
+        and s.wsw + s.bsw < rulebook.threshold("accusation_min_swords")
+        and not s.revealed[player]
+    ):
+        loyalty = None
+    names = s.cfg.white_names
+    return {
+        "players": n,
+        "expansion": s.cfg.expansion,
+        "options": {k: v for k, v in s.cfg.options},
+        "turn": s.turn,
+        "turn_number": s.turn_no,
+        "phase": s.phase,
+        "current_player": s.current_player,
+        "white_swords": s.wsw,
+        "black_swords": s.bsw,
+        "siege_engines": s.engines,
+        "life": {i: s.life[i] for i in range(n) if not s.dead[i] and not s.revealed[i]},
+        "knights": dict(enumerate(s.knights)),
+        "location": {i: s.location[i] for i in range(n) if s.location[i]},
+        "dead": [i for i in range(n) if s.dead[i]],
+        "revealed": [i for i in range(n) if s.revealed[i]],
+        "accused": [i for i in range(n) if s.accused[i]],
+        "relics": {r: _relic_view(v) for r, v in zip(_RELICS, s.relics)},
+        "quests": {
+            **combat,
+            "lancelot_dragon": s.ld_mode,
+            "excalibur": {
+                "position": s.exc_pos,
+                "steps": rulebook.threshold("excalibur_steps"),
+                "over": s.exc_over,
+                "knights": _seats_on(s, "excalibur"),
+            },
+            "grail": {
+                "grails": s.grail_n,
+                "blacks": list(s.grail_b),
+                "dark_forest": s.dark_forest,
+                "over": s.grail_over,
+                "spots": rulebook.threshold("grail_spots"),
+                "knights": _seats_on(s, "grail"),
+            },
+            **wars,
+            "camelot": {"knights": _seats_on(s, "camelot")},
+        },
+        "hand": {names[i]: c for i, c in enumerate(s.hands[player]) if c},
+        "hand_sizes": {i: sum(s.hands[i]) for i in range(n)},
+        "loyalty": loyalty,
+        "decks": {
+            "white_draw": sum(s.wpile),
+            "white_discard": sum(s.wdisc),
+            "black_draw": sum(s.bpile) + len(s.btop) + len(s.bbottom),
+            "black_discard": sum(s.bdisc),
+        },
+        "in_play": [
+            name for name, on in (("vivien", s.vivien), ("mists_of_avalon", s.mists)) if on
+        ],
+        "heroism": s.heroism or None,
+        "log": [s.note[0]] if s.note[0] else [],
+        "rule": s.note[1],
+        "result": None
+        if s.outcome is None
+        else {"knights_win": s.outcome.knights_win, "cause": s.outcome.cause},
+    }
+
+
+def _black_shown(card: str, face_down: bool, quest: str) -> int | str:
+    from camelot_rules.engine.effects import black_value
+
+    return "hidden" if face_down else black_value(card, quest)
+
+
+def card_census(s: GameState) -> dict[str, dict[str, int]]:
+    """Count every white and black card wherever it is: piles, discards, hands, quests, cards
+    in play, cards being resolved. Each total equals the box's count of that card."""
+    wn, bn = s.cfg.white_names, s.cfg.black_names
+    white = {name: s.wpile[i] + s.wdisc[i] + s.pool[i] for i, name in enumerate(wn)}
+    for hand in s.hands:
+        for i, c in enumerate(hand):
+            white[wn[i]] += c
+    for v in (*s.bk_w, *s.ld_w):
+        white[f"fight_{v}"] += 1
+    for fights, _, _ in s.wars:
+        for v in range(1, fights + 1):
+            white[f"fight_{min(v, 5)}"] += 1
+    white["grail"] += s.grail_n
+    if s.heroism:
+        white["heroism"] += 1
+    black = {name: s.bpile[i] + s.bdisc[i] for i, name in enumerate(bn)}
+    for card in (*s.btop, *s.bbottom, *s.grail_b):
+        black[card] += 1
+    for card, _ in (*s.bk_b, *s.ld_b):
+        black[card] += 1
+    for flag, name in (
+        (s.dark_forest, "dark_forest"),
+        (s.vivien, "vivien"),
+        (s.mists, "mists_of_avalon"),
+    ):
+        if flag:
+            black[name] += 1
+    for _, _, mordred in s.wars:
+        if mordred:
+            black["mordred"] += 1
+    for task in s.pending:
+        if task[0] in ("merlin", "excal", "effect", "face", "war"):
+            black[task[1]] += 1
+    return {"white": white, "black": black}
+
+
+# --- JSON ---------------------------------------------------------------------------------------
+_STEP_TYPES: dict[str, Any] = {
+    cls.__name__: cls for cls in (*A.Action.__subclasses__(), *A.Outcome.__subclasses__())
+}
+
+
+def encode_step(step: A.Action | A.Outcome) -> dict[str, Any]:
+    return {
+        "type": type(step).__name__,
+        **{f.name: _plain(getattr(step, f.name)) for f in dataclasses.fields(step)},
+    }
+
+
+def decode_step(data: dict[str, Any]) -> A.Action | A.Outcome:
+    fields = dict(data)
+    cls: Any = _STEP_TYPES.get(str(fields.pop("type", None)))
+    if cls is None:
+        raise ValueError(f"unknown step type in {data!r}")
+    for f in dataclasses.fields(cls):
+        if isinstance(fields.get(f.name), list):
+            fields[f.name] = _tuple(fields[f.name])
+    step: A.Action | A.Outcome = cls(**fields)
+    return step
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, frozenset):
+        return sorted(value)
+    if isinstance(value, GameResult):
+        return dataclasses.asdict(value)
+    return value
+
+
+def _tuple(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuple(v) for v in value)
+    return value
+
+
+def to_json(s: GameState) -> str:
+    from camelot_rules.engine.state import _SLOTS
+
+    data: dict[str, Any] = {"format": "camelot-rules-engine/1"}
+    cfg = s.cfg
+    data["cfg"] = {"players": cfg.players, "expansion": cfg.expansion, "options": dict(cfg.options)}
+    for name in _SLOTS:
+        if name in ("cfg", "hist"):
+            continue
+        data[name] = _plain(getattr(s, name))
+    data["history"] = [encode_step(step) for step in s.history()]
+    return json.dumps(data, sort_keys=True)
+
+
+def from_json(text: str) -> GameState:
+    """The state written by :meth:`GameState.to_json`, equal to it and playing on the same."""
+    from camelot_rules.engine.state import _SLOTS
+
+    try:
+        data = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as err:
+        raise ValueError(f"not a saved game (JSON expected): {err}") from None
+    if not isinstance(data, dict) or data.get("format") != "camelot-rules-engine/1":
+        raise ValueError("not a saved camelot-rules game (missing format 'camelot-rules-engine/1')")
+    c = data["cfg"]
+    cfg = Config.make(c["players"], c["expansion"], dict(c["options"]))
+    s = GameState.__new__(GameState)
+    object.__setattr__(s, "cfg", cfg)
+    for name in _SLOTS:
+        if name in ("cfg", "hist"):
+            continue
+        value = data[name]
+        if name == "outcome":
+            value = None if value is None else GameResult(**value)
+        elif name == "tflags":
+            value = frozenset(value)
+        else:
+            value = _tuple(value)
+        object.__setattr__(s, name, value)
+    hist: Any = None
+    for step in data.get("history", []):
+        hist = (hist, decode_step(step))
+    object.__setattr__(s, "hist", hist)
+    object.__setattr__(s, "_legal", None)
+    object.__setattr__(s, "_hash", None)
+    return s
