@@ -12,14 +12,16 @@ page, committed, and a test fails when it is stale.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 __all__ = ["RULES", "SEEDS", "Rule", "coverage_markdown", "rule"]
 
 JA = "seeds/000_f03494cf5d4661bf.txt"
 ES = "seeds/001_e99e088dda8d0441.txt"
 FACTS = "reference/rules-facts.md"
-SEEDS = {"JA": JA, "ES": ES, "facts": FACTS}
+RB = "reference/official/rulebook-2005-en.txt"
+BOQ = "reference/official/book-of-quests-2005-en.txt"
+SEEDS = {"RB": RB, "BoQ": BOQ, "JA": JA, "ES": ES, "facts": FACTS}
 
 
 @dataclass(frozen=True)
@@ -331,11 +333,576 @@ RULES: tuple[Rule, ...] = (
 )
 
 
+# --- The rules engine: every rule of the official base game (RB = Rulebook, BoQ = Book of Quests,
+# reference/official/). Stated in the project's own words; each applied by the engine code named.
+_ENG = "camelot_rules.engine."
+_T = "tests/engine/test_engine_rules.py"
+# independent readings of the same pages, written apart from the engine
+_SCENARIOS = ("tests/engine/test_scenarios_rulebook.py", "tests/engine/test_scenarios_quests.py")
+
+
+def _official(
+    rule_id: str,
+    statement: str,
+    source: str,
+    code: tuple[str, ...],
+    *,
+    readings: tuple[str, ...] = (),
+    option: str = "",
+    tests: tuple[str, ...] = (_T, *_SCENARIOS),
+) -> Rule:
+    covered = tuple(
+        tag
+        for tag, marks in (("RB", ("RB p",)), ("BoQ", ("BoQ p",)), ("ES", ("ES p",)))
+        if any(m in source for m in marks)
+    )
+    return Rule(
+        rule_id, statement, source, covered, tuple(_ENG + c for c in code), tests, readings, option
+    )
+
+
+ENGINE_RULES: tuple[Rule, ...] = (
+    _official(
+        "setup.deal",
+        "Setup: knights dealt at random, life 4, one Merlin card each, then 5 white cards each "
+        "from the shuffled rest; black cards shuffled into a draw pile.",
+        "RB p.6-7; ES p.7",
+        ("setup.new_game", "setup.position"),
+    ),
+    _official(
+        "setup.loyalty",
+        "One loyalty card each from 7 loyal + 1 traitor, the unused ones unseen; variants: no "
+        "traitor for a first game, or 'Traitor among us' (as many loyal cards as players, plus "
+        "the traitor).",
+        "RB p.7, p.8, p.18; ES p.7",
+        ("setup.new_game",),
+        readings=(
+            "standard deal (RB p.7)",
+            "first game: no traitor (RB p.8)",
+            "Traitor among us: n loyal + 1 traitor (RB p.18)",
+        ),
+        option="new_game(..., traitor='standard' | 'none' | 'among_us')",
+    ),
+    _official(
+        "setup.three-players",
+        "With three players nobody looks at his loyalty card until 6 swords are on the table.",
+        "RB p.19; ES p.19",
+        ("views.observation",),
+        option="new_game(..., three_player_peek=True) (default at 3 players)",
+    ),
+    _official(
+        "setup.opening-share",
+        "Each player lays one white card face up at the start; the cards are shared out by "
+        "agreement, or shuffled and dealt at random.",
+        "RB p.8",
+        ("effects._opening_share",),
+        readings=(
+            "'shared by agreement' read as a draft: each player in turn takes one card",
+            "the rulebook's fallback: shuffled and dealt one each",
+        ),
+        option="new_game(..., opening_share='draft' | 'random' | 'skip')",
+    ),
+    _official(
+        "setup.first-player",
+        "King Arthur begins; play goes clockwise.",
+        "RB p.9; BoQ p.13",
+        ("effects.first_player",),
+    ),
+    _official(
+        "turn.order",
+        "Turns go clockwise; dead knights are skipped; an unmasked traitor still takes his turn.",
+        "RB p.9; BoQ p.13",
+        ("effects.end_turn",),
+    ),
+    _official(
+        "turn.legal-actions",
+        "Only the actions the rules allow at this moment may be taken; anything else is refused "
+        "with the rule that forbids it, and the game is left as it was.",
+        "RB p.9, p.12",
+        ("flow.apply",),
+    ),
+    _official(
+        "turn.pending",
+        "A choice the rules ask for in the middle of a resolution (a Merlin cancel, a face-down "
+        "combat card, a volunteer, a discard, Sir Kay's card, the Grail's drink...) is answered "
+        "before anything else happens.",
+        "RB p.10-11; BoQ p.13-16",
+        ("flow.legal_actions",),
+    ),
+    _official(
+        "turn.chance",
+        "Cards drawn and the siege die are chance events with exact probabilities: each draw "
+        "from a shuffled pile is uniform over the cards in it.",
+        "RB p.7, p.10, p.13",
+        ("flow.chance_weights", "flow.apply_chance"),
+    ),
+    _official(
+        "turn.game-over",
+        "Once the game has ended nothing more is played.",
+        "RB p.17",
+        ("flow.apply",),
+    ),
+    _official(
+        "turn.evil-step",
+        "Each turn begins with exactly one evil step: draw a black card, add a siege engine, or "
+        "lose a life point.",
+        "RB p.9-12",
+        ("flow._evil_actions", "flow._apply_evil"),
+    ),
+    _official(
+        "evil.black-card",
+        "A black card drawn is read aloud and applied at once.",
+        "RB p.10; ES p.10",
+        ("flow._apply_evil", "effects.push_black_draw"),
+    ),
+    _official(
+        "evil.engine",
+        "A siege engine is added around Camelot.",
+        "RB p.11; ES p.11",
+        ("flow._apply_evil", "effects.add_engines"),
+    ),
+    _official("evil.life", "The knight loses one life point.", "RB p.12", ("flow._apply_evil",)),
+    _official(
+        "turn.heroic-action",
+        "After the evil step (if he survives it) a knight must take one heroic action: move, "
+        "a quest action, a special white card, heal, or accuse.",
+        "RB p.9, p.12",
+        ("flow._heroic_phase_actions",),
+    ),
+    _official(
+        "turn.sacrifice",
+        "Once per turn a knight may lose a life point for a second heroic action; at 0 he still "
+        "acts, then dies.",
+        "RB p.16-17",
+        ("flow._heroic_phase_actions",),
+    ),
+    _official(
+        "turn.no-repeat",
+        "The same heroic action cannot be taken twice in one turn.",
+        "RB p.16-17",
+        ("flow._heroic_phase_actions",),
+        readings=(
+            "'the same heroic action' read as the same kind: a move, one quest's action, "
+            "a special white, healing, an accusation; Camelot's two actions (draw, fight) "
+            "count apart",
+        ),
+    ),
+    _official(
+        "turn.end-check",
+        "After the evil step and after the heroic actions the end-of-game conditions are checked; "
+        "the engine checks after every step.",
+        "RB p.9, p.17",
+        ("effects.check_end",),
+    ),
+    _official(
+        "quest.move",
+        "Moving to any other quest takes one heroic action; the Round Table and the siege area "
+        "are one place.",
+        "RB p.12; BoQ p.11",
+        ("effects.move_targets",),
+    ),
+    _official(
+        "quest.solo",
+        "The Black Knight and Lancelot are solo quests: one knight at a time; leaving one before "
+        "it ends discards the white cards on it.",
+        "RB p.13; BoQ p.3",
+        ("effects.move_targets", "effects.leave_location"),
+    ),
+    _official(
+        "camelot.draw-white",
+        "At the Round Table a knight may draw 2 white cards, not with 12 or more in hand.",
+        "RB p.13; BoQ p.11, p.14",
+        ("effects.do_draw_white",),
+    ),
+    _official(
+        "quest.fight-cards",
+        "One Fight card per action on a combat quest or war, fitting its pattern: two pairs of "
+        "different values (Black Knight), a full house (Lancelot), three three-of-a-kinds "
+        "(Dragon), an ascending straight from 1 (wars).",
+        "RB p.14-15; BoQ p.5-7, p.10, p.14",
+        ("effects.pattern_ok", "effects.do_play_fight"),
+    ),
+    _official(
+        "black.combat",
+        "Black Knight and Lancelot/Dragon cards go on the first empty black spot of their quest "
+        "(Lancelot's value on Lancelot, the Dragon's on the Dragon).",
+        "RB p.11; BoQ p.15-16",
+        ("effects.lay_combat_black",),
+    ),
+    _official(
+        "black.face-down",
+        "A combat black card may be laid face down; its drawer then draws a white card.",
+        "RB p.10-11; BoQ p.15-16; ES p.11",
+        ("effects.lay_combat_black",),
+    ),
+    _official(
+        "quest.combat-end",
+        "A combat quest ends when its last white or black spot is filled; the black cards are "
+        "shuffled and revealed; the knights win only with a strictly greater white total.",
+        "RB p.14, p.17; BoQ p.3, p.5-7; ES p.14",
+        ("effects.combat_result",),
+    ),
+    _official(
+        "quest.excalibur",
+        "Excalibur: each white card discarded moves the sword one step toward the knights, each "
+        "Excalibur black card one step toward the ice; reaching either bank ends the quest.",
+        "RB p.14; BoQ p.8, p.16",
+        ("effects.move_excalibur", "effects._excalibur"),
+        readings=("5 steps each way, read from the board picture (rules-facts-update §4b, MED)",),
+    ),
+    _official(
+        "quest.grail",
+        "Grail cards fill the 7 spots from the Grail's end; with every spot full a Grail card "
+        "removes the nearest Despair/Desolation instead; 7 Grail cards win, 7 black cards lose.",
+        "RB p.15; BoQ p.9, p.14",
+        ("effects.do_play_grail",),
+    ),
+    _official(
+        "black.despair",
+        "Despair fills the Grail spots from the far end; with every spot full it removes the "
+        "farthest Grail card instead.",
+        "BoQ p.15",
+        ("effects._despair",),
+    ),
+    _official(
+        "black.desolation",
+        "Desolation removes the farthest Grail card, then lies like a Despair.",
+        "BoQ p.16",
+        ("effects._desolation",),
+    ),
+    _official(
+        "black.dark-forest",
+        "Dark Forest stops Grail cards until another quest is won (not a siege fight).",
+        "BoQ p.16",
+        ("effects._dark_forest", "effects.quest_end"),
+    ),
+    _official(
+        "quest.wars",
+        "Picts and Saxons: a straight 1-5 of Fight cards wins, the 4th warrior loses; the war "
+        "then starts anew.",
+        "RB p.15; BoQ p.10",
+        ("effects.add_warrior", "effects.war_next"),
+    ),
+    _official(
+        "black.mercenaries",
+        "Picts and Saxons cards add a warrior to their war; Mercenaries to the war of the "
+        "drawer's choice.",
+        "RB p.11; BoQ p.16",
+        ("effects.resolve_decision",),
+    ),
+    _official(
+        "black.mordred",
+        "Mordred joins a war of the drawer's choice: winning it needs a second Fight 5.",
+        "BoQ p.16",
+        ("effects.war_next",),
+    ),
+    _official(
+        "quest.end",
+        "When a quest ends its knights go back to Camelot at no cost, its cards are discarded, "
+        "warriors return; perpetual quests start anew, Lancelot turns into the Dragon, the others "
+        "are flipped or removed.",
+        "RB p.13; BoQ p.3, p.5-10",
+        ("effects.quest_end",),
+    ),
+    _official(
+        "quest.spoils",
+        "Victory and defeat: life, white cards shared, swords, relics and siege engines as each "
+        "quest's pictograms say; a quest lost with nobody on it still adds its swords and engines.",
+        "BoQ p.4-10",
+        ("effects.quest_end", "effects.share_cards"),
+        readings=(
+            "shared cards dealt round the quest's knights from the winner (the rulebook's "
+            "no-agreement rule, BoQ p.4)",
+        ),
+    ),
+    _official(
+        "black.finished-quest",
+        "A black card whose quest is over (Excalibur, Grail, Lancelot/Dragon) adds a siege engine "
+        "instead and is discarded.",
+        "RB p.11; BoQ p.4, p.9, p.16; ES p.11",
+        ("effects.black_effect",),
+    ),
+    _official(
+        "black.merlin-cancel",
+        "Three Merlin cards played together, by one or several knights, cancel a special black "
+        "card as it is drawn - never later, never a standard black.",
+        "RB p.10-11; BoQ p.15; ES p.10-11",
+        ("effects.black_drawn", "effects._resolve_merlin"),
+    ),
+    _official(
+        "black.guinevere",
+        "Guinevere sends every knight to Camelot; the drawer's turn ends.",
+        "BoQ p.16",
+        ("effects._guinevere",),
+    ),
+    _official(
+        "black.mists",
+        "Mists of Avalon: every quest lost from then on adds one more black sword.",
+        "BoQ p.16",
+        ("effects._mists", "effects.quest_end"),
+    ),
+    _official(
+        "black.vivien",
+        "Vivien stops every Merlin card, single or in threes, until a quest is won; she can be "
+        "cancelled as she is drawn.",
+        "BoQ p.16",
+        ("effects._vivien", "effects.special_actions"),
+    ),
+    _official(
+        "black.morgan",
+        "The five Morgans, in the official order: 1 every knight loses a life; 2 a volunteer "
+        "discards 3 whites or everyone discards 1; 3 the next 3 black cards are drawn and played; "
+        "4 two siege engines; 5 a volunteer loses 2 life or everyone discards 1.",
+        "BoQ p.16",
+        ("effects._morgan_1", "effects._morgan_discards", "effects._morgan_3", "effects._morgan_4"),
+        readings=("the older unofficial numbering (F §2, S5) is superseded by BoQ p.16",),
+    ),
+    _official(
+        "white.special",
+        "Special white cards are played as a heroic action and discarded; each card's effect as "
+        "in the manifest.",
+        "RB p.16; BoQ p.14-15",
+        ("effects.special_actions",),
+    ),
+    _official(
+        "white.one-special",
+        "At most one special white card per turn, Galahad's free one included.",
+        "RB p.16-17",
+        ("effects.special_actions",),
+    ),
+    _official(
+        "white.merlin",
+        "A single Merlin removes a siege engine, the last standard black card on a quest, or a "
+        "warrior.",
+        "BoQ p.15",
+        ("effects._merlin",),
+    ),
+    _official(
+        "white.convocation",
+        "Convocation: any knights may go back to Camelot; one white card per knight there, shared.",
+        "BoQ p.14",
+        ("effects.play_special",),
+    ),
+    _official(
+        "white.fate",
+        "Fate: a loyal player makes every knight draw a white card; the traitor may instead reveal "
+        "himself and make every other knight discard 2.",
+        "BoQ p.15",
+        ("effects.play_special",),
+        readings=(
+            "a traitor revealed by Fate is unmasked as by an accusation (hand discarded) "
+            "but no white sword is added",
+        ),
+    ),
+    _official(
+        "white.heroism",
+        "Heroism lies on a quest and adds one sword of the winning side's colour when it ends.",
+        "BoQ p.15",
+        ("effects.play_special", "effects.quest_end"),
+    ),
+    _official(
+        "white.lady-of-the-lake",
+        "Lady of the Lake moves Excalibur one step (from anywhere), or gives 2 life once Excalibur "
+        "is over.",
+        "BoQ p.15",
+        ("effects.play_special",),
+    ),
+    _official(
+        "white.messenger",
+        "Messenger passes up to 3 white cards to another knight.",
+        "BoQ p.15",
+        ("effects.play_special",),
+    ),
+    _official(
+        "white.piety",
+        "Piety: 3 life to its player, or 1 life to every other knight.",
+        "BoQ p.15",
+        ("effects.play_special",),
+    ),
+    _official(
+        "white.clairvoyance",
+        "Clairvoyance: look at the top 5 black cards and put them back in any order.",
+        "BoQ p.15",
+        ("effects.play_special",),
+    ),
+    _official(
+        "white.reinforcements",
+        "Reinforcements: draw 4 white cards, or every other knight draws 1.",
+        "BoQ p.15",
+        ("effects.play_special",),
+    ),
+    _official(
+        "heroic.heal",
+        "Three identical cards discarded heal one life point, never above 6.",
+        "RB p.16; BoQ p.14",
+        ("flow._do_heal",),
+    ),
+    _official(
+        "knight.life",
+        "Life stays between 0 and 6.",
+        "RB p.12; BoQ p.4",
+        ("effects.lose_life", "effects.gain_life"),
+    ),
+    _official(
+        "death.zero-life",
+        "A knight at 0 life dies at the end of the turn (nothing but the Grail saves him): his "
+        "white cards are discarded, his relics lost, his figure removed.",
+        "RB p.12, p.17; ES p.12",
+        ("effects.kill", "effects.end_turn", "effects.gain_life"),
+        readings=(
+            "a knight brought to 0 on another player's turn dies at the end of that turn",
+            "life gained while at 0 does not save him (RB p.17)",
+        ),
+    ),
+    _official(
+        "endgame.all-dead",
+        "The game is lost when every loyal knight is dead.",
+        "RB p.6, p.17",
+        ("effects.end_turn",),
+    ),
+    _official(
+        "relic.excalibur",
+        "Excalibur's holder adds 1 in combat quests and siege fights, and may give it up to "
+        "cancel any black card as it is drawn.",
+        "BoQ p.8",
+        ("effects.black_drawn", "effects.combat_result"),
+    ),
+    _official(
+        "relic.grail",
+        "The Grail's owner may let a dying knight drink: back to 4 life, the Grail is gone.",
+        "RB p.12; BoQ p.9; ES p.12",
+        ("effects.end_turn",),
+    ),
+    _official(
+        "relic.armor",
+        "Lancelot's Armor: its owner draws two black cards, keeps one, puts the other at the "
+        "bottom; the traitor keeps it when unmasked.",
+        "BoQ p.6",
+        ("effects.push_black_draw", "effects._resolve_keep"),
+        readings=(
+            "applied to the evil-step draw and the unmasked traitor's draw, not to the "
+            "cards Morgan 3 makes one draw",
+        ),
+    ),
+    _official(
+        "knight.arthur",
+        "King Arthur may pass one white card per turn to a knight, who returns one.",
+        "BoQ p.13",
+        ("effects.arthur_give",),
+    ),
+    _official(
+        "knight.galahad",
+        "Sir Galahad may play one special white card as a free action.",
+        "BoQ p.13; RB p.16",
+        ("flow._power_actions",),
+    ),
+    _official(
+        "knight.gawain",
+        "Sir Gawain draws 3 white cards at the Round Table.",
+        "BoQ p.13; RB p.13",
+        ("effects.do_draw_white",),
+    ),
+    _official(
+        "knight.kay",
+        "Sir Kay may add one Fight card when a combat he is on ends, after the reveal, or after "
+        "the siege die.",
+        "BoQ p.13; RB p.17",
+        ("effects.run_task",),
+    ),
+    _official(
+        "knight.palamedes",
+        "Sir Palamedes gains one more life on each quest won.",
+        "BoQ p.4, p.13",
+        ("effects.quest_end",),
+    ),
+    _official(
+        "knight.percival",
+        "Sir Percival may look at the top black card before his evil step.",
+        "BoQ p.13; RB p.10",
+        ("flow._evil_actions", "flow._apply_evil"),
+    ),
+    _official(
+        "knight.tristan",
+        "Sir Tristan leaves the Round Table at no action cost; his regular action is then not a "
+        "move.",
+        "BoQ p.13; RB p.13",
+        ("effects.tristan_free_move",),
+    ),
+    _official(
+        "traitor.unmasked",
+        "An unmasked traitor discards his hand, loses Excalibur and the Grail (not the Armor) "
+        "and leaves the board.",
+        "BoQ p.13; RB p.16",
+        ("effects.unmask",),
+    ),
+    _official(
+        "traitor.unmasked-turn",
+        "On his turn the unmasked traitor discards a random white card from a hand of his choice, "
+        "then adds a siege engine or draws and plays a black card.",
+        "BoQ p.13",
+        ("effects.start_turn",),
+    ),
+    _official(
+        "deck.reshuffle-both",
+        "When either draw pile runs out, both colours are reshuffled (each discard pile into its "
+        "draw pile); discards are face down.",
+        "RB p.7, p.10, p.13; BoQ p.14; ES p.10",
+        ("effects.reshuffle_both",),
+    ),
+)
+
+# The official texts also state rules the registry already had from the seeds and the facts:
+# their citations and the engine's code are added here.
+_OFFICIAL_ADDITIONS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
+    "siege.fight": ("RB p.13", ("RB",), ("effects.siege_result",)),
+    "siege.twelfth-engine": ("RB p.11, p.17; BoQ p.12", ("RB", "BoQ"), ("effects.check_end",)),
+    "siege.excalibur": ("BoQ p.8", ("BoQ",), ("effects.siege_result",)),
+    "siege.kay": ("BoQ p.13", ("BoQ",), ("effects.run_task",)),
+    "endgame.twelve-swords": ("RB p.6, p.17; BoQ p.12", ("RB", "BoQ"), ("effects.check_end",)),
+    "endgame.seven-black": ("RB p.6, p.17; BoQ p.12", ("RB", "BoQ"), ("effects.check_end",)),
+    "endgame.tie": (
+        "RB p.17",
+        ("RB",),
+        ("effects.check_end", "effects.combat_result", "effects.siege_result"),
+    ),
+    "endgame.hidden-traitors": ("RB p.17; BoQ p.12", ("RB", "BoQ"), ("effects.check_end",)),
+    "endgame.accusation": ("RB p.16; BoQ p.13", ("RB", "BoQ"), ("effects.do_accuse",)),
+}
+
+
+def _with_official(r: Rule) -> Rule:
+    add = _OFFICIAL_ADDITIONS.get(r.id)
+    if add is None:
+        return r
+    source, covered, code = add
+    return replace(
+        r,
+        source=f"{r.source}; {source}",
+        covered_by=(*r.covered_by, *covered),
+        code=(*r.code, *(_ENG + c for c in code)),
+        tests=(*r.tests, _T),
+    )
+
+
+RULES = tuple(_with_official(r) for r in RULES) + ENGINE_RULES
+
+# Stated in the official texts, not applied by the engine (with the reason).
+NOT_APPLIED: tuple[tuple[str, str, str], ...] = (
+    (
+        "table-talk",
+        "RB p.8",
+        "players never name the cards in their hands: table talk, not a game state",
+    ),
+    ("joining-mid-game", "RB p.18", "a player joining or leaving mid-game: not modelled"),
+    ("squires-challenge", "RB p.18", "the Squire's Challenge variant: not modelled"),
+)
+
+
 def rule(rule_id: str) -> Rule:
     """Return the rule with this id.
 
     >>> rule("siege.fight").source
-    'ES p.13; F §4 (S6)'
+    'ES p.13; F §4 (S6); RB p.13'
     """
     for r in RULES:
         if r.id == rule_id:
@@ -351,7 +918,8 @@ def coverage_markdown() -> str:
         "Generated by `python -m camelot_rules.rules` from `camelot_rules/rules.py`; a test "
         "fails when this page is stale. Sources: "
         + "; ".join(f"**{k}** = `{v}`" for k, v in SEEDS.items())
-        + " (*ES p.N* is the rulebook page the Spanish seed cites).",
+        + " (*RB p.N* and *BoQ p.N* are the official 2005 Rulebook and Book of Quests; *ES p.N* "
+        "is the rulebook page the Spanish seed cites).",
         "",
         "| rule | statement | source | seeds | code | tests |",
         "|---|---|---|---|---|---|",
@@ -363,6 +931,29 @@ def coverage_markdown() -> str:
             f"| `{r.id}` | {r.statement} | {r.source} | {', '.join(r.covered_by)} | {code} | "
             f"{tests} |"
         )
+    lines += ["", "## Per source", ""]
+    lines += [
+        "Rules stated by each source (a rule may cite several), how many the code applies, "
+        "and how many are applied and tested. *Stated* counts the registry's rules citing the "
+        "source plus the rules it states that the toolkit leaves out (listed below).",
+        "",
+        "| source | stated | applied in code | applied and tested |",
+        "|---|---|---|---|",
+    ]
+    for key, label in (
+        ("RB", "Rulebook 2005 (RB)"),
+        ("BoQ", "Book of Quests 2005 (BoQ)"),
+        ("ES", "Spanish seed (ES)"),
+        ("JA", "Japanese seed (JA)"),
+        ("facts", "public facts"),
+    ):
+        cited = [r for r in RULES if key in r.covered_by]
+        left = [n for n in NOT_APPLIED if n[1].startswith(key + " ")]
+        applied = [r for r in cited if r.code]
+        tested = [r for r in applied if r.tests]
+        lines.append(f"| {label} | {len(cited) + len(left)} | {len(applied)} | {len(tested)} |")
+    lines += ["", "Stated but not applied:", ""]
+    lines += [f"- `{name}` ({source}): {why}" for name, source, why in NOT_APPLIED]
     lines += ["", "## Where the sources disagree or are silent", ""]
     for r in RULES:
         if not r.readings:

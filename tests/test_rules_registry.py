@@ -82,3 +82,29 @@ def test_every_function_and_model_applying_a_rule_cites_its_id() -> None:
                 continue  # data (e.g. the rulebook) is cited entry by entry
             doc = inspect.getdoc(obj) or ""
             assert f"``{r.id}``" in doc, f"{dotted} does not cite {r.id} in its docstring"
+
+
+def test_every_engine_rule_has_a_scenario_test_naming_it() -> None:
+    """One scenario per engine rule: its id appears in a test of its test files."""
+    from camelot_rules.rules import ENGINE_RULES
+
+    for r in ENGINE_RULES:
+        texts = [(ROOT / t).read_text(encoding="utf-8") for t in r.tests]
+        assert any(f'"""{r.id} ' in text or f"{r.id} (" in text for text in texts), r.id
+
+
+def test_engine_error_rule_ids_are_registered() -> None:
+    """Every rule id the engine can name in an IllegalActionError is in the registry."""
+    import re
+
+    ids = {r.id for r in RULES}
+    engine = ROOT / "camelot_rules" / "engine"
+    named: set[str] = set()
+    for path in engine.glob("*.py"):
+        named |= set(
+            re.findall(
+                r'(?:IllegalActionError\([^)]*?|return )"([a-z]+\.[a-z0-9-]+)"',
+                path.read_text(encoding="utf-8"),
+            )
+        )
+    assert named and named <= ids, sorted(named - ids)

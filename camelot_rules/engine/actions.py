@@ -169,7 +169,8 @@ class PlaySpecial(Action):
 
     Choices: ``merlin`` - ``("engine",)``, ``("last_black", quest)``, ``("warrior", war)``;
     ``heroism`` - ``(quest,)``; ``piety`` and ``reinforcements`` - ``("self",)`` or
-    ``("others",)``; ``messenger`` - ``(seat, card, card, ...)`` (1-3 cards); ``fate`` -
+    ``("others",)``; ``messenger`` - ``(seat,)``, then up to 3 ``Offer(card)`` and ``Pass``;
+    ``fate`` -
     ``("loyal",)`` or ``("reveal",)``; the others ``()``. ``free`` marks Sir Galahad's free play.
     """
 
@@ -324,7 +325,8 @@ class Drink(Action):
 
 @dataclass(frozen=True)
 class Offer(Action):
-    """Opening share: lay this white card face up on the Round Table (RB p.8)."""
+    """Lay this white card face up for the opening share (RB p.8), or pass it with the
+    Messenger (BoQ p.15)."""
 
     card: str
 

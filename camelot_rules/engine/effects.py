@@ -127,8 +127,9 @@ def gain_life(s: GameState, seat: int, n: int) -> None:
 
 
 def add_engines(s: GameState, n: int) -> None:
-    """Rules: ``evil.engine``, ``siege.twelfth-engine``."""
-    s._set(engines=s.engines + n)
+    """Engines from the reserve of 12: the 12th ends the game, there is never a 13th
+    (RB p.3, p.11). Rules: ``evil.engine``, ``siege.twelfth-engine``."""
+    s._set(engines=min(s.engines + n, rulebook.threshold("siege_engines_to_lose")))
 
 
 def kill(s: GameState, seat: int) -> None:
@@ -162,7 +163,10 @@ def unmask(s: GameState, seat: int) -> None:
 def check_end(s: GameState) -> bool:
     """The end-of-game conditions (RB p.6, p.17; BoQ p.12). Rules: ``endgame.seven-black``,
     ``siege.twelfth-engine``, ``endgame.twelve-swords``, ``endgame.hidden-traitors``,
-    ``endgame.tie``."""
+    ``endgame.tie``.
+
+    Rules: ``turn.end-check``.
+    """
     if s.bsw >= rulebook.threshold("black_swords_to_lose"):
         _finish(s, False, "7 black swords", s.wsw, s.bsw)
     elif s.engines >= rulebook.threshold("siege_engines_to_lose"):
@@ -175,6 +179,7 @@ def check_end(s: GameState) -> bool:
         )
         flips = min(s.wsw, rulebook.hidden_traitor_flips(hidden))
         white, black = s.wsw - flips, s.bsw + flips
+        s._set(wsw=white, bsw=black)  # the traitor turns the swords over (RB p.17)
         _finish(s, white > black, "12 swords", white, black)
     else:
         return False
@@ -185,7 +190,13 @@ def _finish(s: GameState, knights_win: bool, cause: str, white: int, black: int)
     s._set(
         outcome=GameResult(knights_win, cause, white, black, s.engines), pending=(), phase="over"
     )
-    note(s, f"game over: {s.outcome}", "endgame.twelve-swords" if "12 swords" in cause else "")
+    rule_id = {
+        "7 black swords": "endgame.seven-black",
+        "12 siege engines": "siege.twelfth-engine",
+        "12 swords": "endgame.twelve-swords",
+        "all knights dead": "endgame.all-dead",
+    }[cause]
+    note(s, f"game over: {s.outcome}", rule_id)
 
 
 # --- moving -------------------------------------------------------------------------------------
@@ -852,7 +863,12 @@ def special_actions(s: GameState, seat: int, *, free: bool) -> list[A.Action]:
 
 
 def play_special(s: GameState, seat: int, action: A.PlaySpecial) -> None:
-    """Apply a special white card, then discard it (RB p.16; BoQ pp.14-15)."""
+    """Apply a special white card, then discard it (RB p.16; BoQ pp.14-15).
+
+    Rules: ``white.special``, ``white.convocation``, ``white.fate``, ``white.heroism``,
+    ``white.lady-of-the-lake``, ``white.messenger``, ``white.piety``, ``white.clairvoyance``,
+    ``white.reinforcements``.
+    """
     card, choice = action.card, action.choice
     discard_white(s, seat, card)
     rule = f"white.{card.replace('_', '-')}"
@@ -972,8 +988,10 @@ def chance_possible(s: GameState, task: tuple[Any, ...]) -> bool:
     kind = task[0]
     if kind == "wdraw":
         return any(s.wpile)
-    if kind in ("bdraw", "reveal"):
+    if kind == "bdraw":
         return black_pile_size(s) > 0
+    if kind == "reveal":  # nothing to do when the top is already known that far
+        return len(s.btop) < task[1] and (any(s.bpile) or bool(s.bbottom))
     if kind == "steal":
         return any(s.hands[task[2]])
     if kind == "pool_deal":
@@ -1092,6 +1110,7 @@ def task_actions(s: GameState, task: tuple[Any, ...]) -> list[A.Action]:
 
 
 def resolve_decision(s: GameState, task: tuple[Any, ...], action: A.Action) -> None:
+    """Rules: ``black.mercenaries``."""
     kind = task[0]
     a: Any = action
     if kind == "offer":
@@ -1314,7 +1333,10 @@ def resolve_chance(s: GameState, task: tuple[Any, ...], outcome: Any) -> None:
 
 
 def run_task(s: GameState, task: tuple[Any, ...]) -> None:
-    """Automatic tasks."""
+    """Automatic tasks.
+
+    Rules: ``siege.kay``, ``knight.kay``.
+    """
     kind = task[0]
     if kind == "effect":
         black_effect(s, task[1], task[2])
@@ -1370,6 +1392,7 @@ def first_player(s: GameState) -> int:
 
 
 def start_turn(s: GameState, seat: int) -> None:
+    """Rules: ``traitor.unmasked-turn``, ``turn.order``."""
     s._set(turn=seat, tflags=frozenset(), done=0, turn_no=s.turn_no + 1)
     if s.revealed[seat]:
         # BoQ p.13: the unmasked traitor's turn. Rules: ``traitor.unmasked-turn``.
@@ -1388,7 +1411,7 @@ def end_turn(s: GameState) -> None:
             continue
         holder = s.relics[_GRAIL]
         if holder >= 0 and holder in in_play(s):
-            push(s, ("end_turn",), ("drink", seat))
+            push(s, ("drink", seat), ("end_turn",))
             return
         kill(s, seat)
     loyal = [i for i in range(s.cfg.players) if s.loyalty[i] == "loyal"]

@@ -49,7 +49,8 @@ def decider(s: GameState) -> int:
 
 # --- chance -------------------------------------------------------------------------------------
 def chance_weights(s: GameState) -> tuple[list[A.Outcome], list[int]]:
-    """The outcomes of the chance event on top of the stack, with integer weights."""
+    """The outcomes of the chance event on top of the stack, with integer weights (a card
+    drawn from a pile weighs its count there). Rules: ``turn.chance``."""
     if not is_chance_task(s):
         raise ValueError("chance_outcomes() of a state that is not a chance state")
     task = s.pending[-1]
@@ -90,6 +91,7 @@ def chance_weights(s: GameState) -> tuple[list[A.Outcome], list[int]]:
 
 
 def apply_chance(s: GameState, outcome: A.Outcome) -> GameState:
+    """The state after a chance outcome. Rules: ``turn.chance``, ``turn.game-over``."""
     if s.outcome is not None:
         raise IllegalActionError(outcome, "turn.game-over", "the game is over")
     if not is_chance_task(s):
@@ -110,6 +112,7 @@ def apply_chance(s: GameState, outcome: A.Outcome) -> GameState:
 
 # --- decisions ----------------------------------------------------------------------------------
 def legal_actions(s: GameState) -> list[A.Action]:
+    """A pending choice first, else the phase's actions. Rules: ``turn.pending``."""
     if s.pending:
         return E.task_actions(s, s.pending[-1])
     if s.phase == "evil":
@@ -120,6 +123,9 @@ def legal_actions(s: GameState) -> list[A.Action]:
 
 
 def apply(s: GameState, action: A.Action) -> GameState:
+    """The state after a decision; an illegal one raises and changes nothing.
+
+    Rules: ``turn.legal-actions``, ``turn.game-over``."""
     if s.outcome is not None:
         raise IllegalActionError(action, "turn.game-over", "the game is over")
     if is_chance_task(s):
@@ -213,20 +219,22 @@ def _heroic_phase_actions(s: GameState) -> list[A.Action]:
     seat = s.turn
     out: list[A.Action] = []
     doomed = s.life[seat] == 0
-    main_open = not doomed and (s.done == 0 or ("sacrificed" in s.tflags and s.done == 1))
-    if main_open:
-        out += heroic_actions(s, seat)
+    sacrificed = "sacrificed" in s.tflags
+    # RB p.17: a sacrifice down to 0 life still buys its one final action
+    second = sacrificed and s.done == 1
+    options = heroic_actions(s, seat) if (s.done == 0 and not doomed) or second else []
+    out += options
     if not doomed:
         out += _power_actions(s, seat)
     if (
         s.done == 1
-        and "sacrificed" not in s.tflags
+        and not sacrificed
         and not doomed
         and not E.sacrifice_blocked(s)
         and heroic_actions(s, seat)
     ):
         out.append(A.Sacrifice())
-    if s.done >= 1 or doomed or (s.done == 0 and not heroic_actions(s, seat)):
+    if not options or (s.done >= 1 and not second):
         out.append(A.EndTurn())
     return out
 
@@ -268,7 +276,10 @@ def _accusations_open(s: GameState) -> bool:
 
 
 def _power_actions(s: GameState, seat: int) -> list[A.Action]:
-    """Arthur's exchange and Galahad's free special white (BoQ p.13)."""
+    """Arthur's exchange and Galahad's free special white (BoQ p.13).
+
+    Rules: ``knight.galahad``, ``knight.arthur``.
+    """
     out: list[A.Action] = []
     knight = s.knights[seat]
     if knight == "arthur" and "arthur" not in s.tflags and any(s.hands[seat]):
@@ -367,7 +378,7 @@ def _why_illegal(s: GameState, action: A.Action) -> tuple[str, str]:
         return "knight.percival", "only Sir Percival peeks, once, before his evil step"
     if s.phase != "heroic":
         return "turn.legal-actions", "not a choice here"
-    if s.life[seat] == 0:
+    if s.life[seat] == 0 and not ("sacrificed" in s.tflags and s.done == 1):
         return "death.zero-life", "a knight at 0 life can take no more actions this turn"
     if isinstance(action, A.Sacrifice):
         return "turn.sacrifice", "one sacrifice per turn, after the first heroic action"

@@ -270,6 +270,8 @@ def position(
     >>> s = position(3, hands={0: {"fight_3": 2}}, siege_engines=2, phase="heroic")
     >>> [str(a) for a in s.legal_actions() if "siege" in str(a)]
     ['fight a siege engine with 3', 'fight a siege engine with 3+3']
+
+    Rules: ``setup.deal``.
     """
     players = _check_players(players, False)
     opts = _options(players, False, {k: v for k, v in options.items()})

@@ -1,0 +1,343 @@
+"""The whole-game widget: the board picture from an observation, and the widget on the engine."""
+
+from __future__ import annotations
+
+import copy
+import html
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from widgets.game import (
+    build_game_widget,
+    example_observation,
+    render_board,
+    render_step,
+    summarize_board,
+)
+
+
+def _obs(**changes: Any) -> dict[str, Any]:
+    obs = copy.deepcopy(example_observation())
+    obs.update(changes)
+    return obs
+
+
+def _svg(board: str, css: str) -> str:
+    match = re.search(rf"<svg class='{css}'.*?</svg>", board, re.S)
+    assert match, f"no {css} drawn"
+    return match.group(0)
+
+
+def _texts(svg: str) -> list[str]:
+    return re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+
+
+def _slots(svg: str) -> int:
+    return svg.count("<rect")
+
+
+def test_every_quest_and_part_of_the_board_is_drawn() -> None:
+    board = render_board(_obs(), seat=1)
+    for css in [
+        "board-round-table",
+        "board-siege",
+        "board-black_knight",
+        "board-lancelot",
+        "board-excalibur",
+        "board-grail",
+        "board-picts",
+        "board-saxons",
+        "board-knights",
+        "board-decks",
+        "board-hand",
+    ]:
+        assert css in board, css
+    assert "Hand of seat 1" in board and "loyalty: loyal" in board
+
+
+def test_round_table_has_twelve_sword_slots_white_then_black() -> None:
+    swords = _svg(render_board(_obs()), "board-swords")
+    assert _slots(swords) == 12  # RB p.17: the 12th sword ends the game
+    assert _texts(swords) == ["W", "W", "W", "B"]
+
+
+def test_more_than_twelve_swords_at_the_end_are_all_shown() -> None:
+    # RB p.17: several swords laid by the final action can make more than twelve
+    swords = _svg(render_board(_obs(white_swords=8, black_swords=5)), "board-swords")
+    assert _slots(swords) == 13 and _texts(swords).count("B") == 5
+
+
+def test_siege_engines_fill_their_slots() -> None:
+    board = render_board(_obs(siege_engines=10))
+    engines = _svg(board, "board-engines")
+    assert _slots(engines) == 12 and _texts(engines) == [str(i) for i in range(1, 11)]
+    assert "10 of 12 siege engines" in board
+
+
+def test_face_down_black_cards_show_as_question_marks() -> None:
+    board = render_board(_obs())
+    black = _svg(board, "board-black_knight-black")
+    assert _texts(black) == ["5", "?"] and _slots(black) == 4  # BoQ p.5: 4 black spots
+    assert _texts(_svg(board, "board-black_knight-white")) == ["3", "3"]
+    assert "White 6 vs black 5 + 1 face down (?)" in board
+    assert "hidden" not in summarize_board(_obs()).split("Black Knight:")[1].splitlines()[0]
+    assert "Black Knight: white 3 3 | black 5 ?; knights: seat 2" in summarize_board(_obs())
+
+
+def test_lancelot_then_dragon_then_neither() -> None:
+    board = render_board(_obs())
+    assert _slots(_svg(board, "board-lancelot-white")) == 5  # full house (BoQ p.6)
+    obs = _obs()
+    del obs["quests"]["lancelot"]
+    obs["quests"]["lancelot_dragon"] = "dragon"
+    obs["quests"]["dragon"] = {"white": [2, 2, 2], "black": ["hidden", 7], "knights": [0, 1]}
+    board = render_board(obs)
+    assert _slots(_svg(board, "board-dragon-white")) == 9  # three of a kind x3 (BoQ p.7)
+    assert _texts(_svg(board, "board-dragon-black")) == ["?", "7"]
+    assert "The Dragon" in board and "Arthur (seat 0), Galahad (seat 1)" in board
+    del obs["quests"]["dragon"]
+    obs["quests"]["lancelot_dragon"] = "over"
+    assert "both quests are over" in render_board(obs)
+    assert "Lancelot and the Dragon: over" in summarize_board(obs)
+
+
+def test_excalibur_track_runs_minus_five_to_plus_five() -> None:
+    track = _svg(render_board(_obs()), "board-excalibur-track")
+    assert _slots(track) == 11
+    tips = re.findall(r"<title>([^<]*)</title>", track)
+    assert tips[0] == "lost" and tips[-1] == "won"
+    assert tips.index("Excalibur is here (-2)") == 3  # -5 -4 -3 [-2]
+    obs = _obs(relics={"excalibur": 2, "grail": "quest", "armor": "quest"})
+    obs["quests"]["excalibur"].update(position=5, over=True)
+    assert "over: Excalibur won by Gawain (seat 2)" in render_board(obs)
+
+
+def test_grail_spots_grails_from_one_end_blacks_from_the_other() -> None:
+    obs = _obs()
+    obs["quests"]["grail"].update(blacks=["despair", "desolation"], dark_forest=True)
+    board = render_board(obs)
+    spots = _svg(board, "board-grail-spots")
+    assert _slots(spots) == 7  # BoQ p.9
+    assert _texts(spots) == ["G", "G", "G", "De", "De"]
+    assert "Dark Forest is on the quest" in board and "despair, desolation" in board
+
+
+def test_wars_show_the_straight_and_the_warriors() -> None:
+    board = render_board(_obs())
+    picts = _svg(board, "board-picts-fights")
+    assert _slots(picts) == 5 and _texts(picts) == ["1", "2", "3", "4", "5"]
+    assert picts.count(f"fill='{_white()}'") == 2  # Fight 1 and 2 laid, 3-5 greyed
+    saxons = _svg(board, "board-saxons-warriors")
+    assert _slots(saxons) == 4 and _texts(saxons).count("♟") == 3  # BoQ p.10: 4th loses
+    picts_box, saxons_box = board.split("board-quest board-picts")[1].split(
+        "board-quest board-saxons"
+    )
+    assert "Mordred is here" in saxons_box and "Mordred" not in picts_box
+
+
+def _white() -> str:
+    from widgets.game import _WHITE
+
+    return _WHITE
+
+
+def test_each_knight_has_its_life_place_relics_and_status() -> None:
+    obs = _obs(relics={"excalibur": 0, "grail": "lost", "armor": 0}, revealed=[2], accused=[1])
+    board = render_board(obs)
+    rows = re.findall(r"<tr class='board-knight'.*?</tr>", board, re.S)
+    assert len(rows) == 4
+    arthur, galahad, gawain, kay = rows
+    assert "♥♥♥♥</span>" in arthur and "excalibur, armor" in arthur and "Camelot" in arthur
+    assert "♥♥♥</span>" in galahad and "Holy Grail" in galahad and "to act" in galahad
+    assert "♥♥♥♥♥</span>" in gawain and "traitor, unmasked" in gawain
+    assert "dead" in kay and "♥" not in kay
+    assert "has accused" in galahad
+    text = summarize_board(obs)
+    assert "0 arthur @camelot life 4 +excalibur+armor" in text and "3 kay dead" in text
+
+
+def test_the_board_reads_the_same_after_a_json_round_trip() -> None:
+    obs = _obs()
+    assert render_board(json.loads(json.dumps(obs)), seat=1) == render_board(obs, seat=1)
+
+
+def test_hand_and_decks() -> None:
+    board = render_board(_obs())
+    assert "fight_3 ×2" in board and ">grail</span>" in board
+    assert "white: 50 to draw, 12 discarded" in board
+    assert "no white cards" in render_board(_obs(hand={}, loyalty=None))
+    assert "loyalty: hidden" in render_board(_obs(loyalty=None))
+
+
+def test_text_is_escaped() -> None:
+    obs = _obs(log=["<script>alert(1)</script>"])
+    board = render_board(obs)
+    assert "<script>" not in board and "&lt;script&gt;" in board
+
+
+@pytest.mark.parametrize(
+    ("obs", "match"),
+    [
+        (None, "observation dict"),
+        ({"players": 4}, "'turn'"),
+        (_obs(quests=[]), "quests"),
+        (_obs(life=[4, 4]), "'life'"),
+    ],
+)
+def test_a_dict_that_is_not_an_observation_is_refused_by_name(obs: Any, match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        render_board(obs)
+
+
+def test_render_step_names_the_rule_and_its_source_when_known() -> None:
+    from camelot_rules.rules import rule
+
+    step = render_step("seat 0: fight a siege engine with 5", "siege.fight")
+    assert f"rule: siege.fight, {html.escape(rule('siege.fight').source)}" in step
+    assert html.escape(rule("siege.fight").statement, quote=True) in step  # on hover
+    assert "rule: RB p.11" in render_step("seat 1: add a siege engine", "RB p.11")
+    assert "rule" not in render_step("chance: white card: grail", None)
+
+
+# --- on the engine ---------------------------------------------------------------------------
+engine = pytest.importorskip("camelot_rules.engine")
+
+
+def _board_of(state: Any, seat: int) -> str:
+    return render_board(state.observation(seat), seat=seat)
+
+
+def test_the_engine_observation_is_drawn_with_face_down_cards_as_question_marks() -> None:
+    state = engine.position(
+        4,
+        quests={
+            "black_knight": {"white": (3, 3), "black": ("black_knight_5", ("black_knight_3", True))}
+        },
+        location={1: "black_knight"},
+    )
+    board = _board_of(state, 0)
+    assert _texts(_svg(board, "board-black_knight-black")) == ["5", "?"]
+    assert "black_knight_3" not in board  # the face-down card stays secret
+    obs = state.observation(0)
+    assert render_board(json.loads(json.dumps(obs)), seat=0) == board
+
+
+def test_the_widget_starts_on_the_seeded_deal() -> None:
+    w = build_game_widget(players=5, seed=1)
+    first = engine.new_game(5, seed=1)
+    assert w.state == first
+    assert [v for _, v in w.moves.options] == first.legal_actions()
+    seat = first.current_player
+    assert w.board.value == _board_of(first, seat)  # seen by the player to act
+    assert f"Hand of seat {seat}" in w.board.value
+
+
+def test_pressing_play_applies_the_chosen_action() -> None:
+    w = build_game_widget(players=5, seed=1)
+    before, board = w.state, w.board.value
+    label, action = w.moves.options[-1]
+    w.moves.value = action
+    w.play.click()
+    assert w.state == before.apply(action) and before == engine.new_game(5, seed=1)
+    assert w.board.value != board and label in w.log_box.value and label in w.text
+    assert w.message.value == ""
+
+
+def test_the_first_listed_move_is_chosen_until_another_is() -> None:
+    w = build_game_widget(players=5, seed=1)
+    for _ in range(3):
+        first = w.moves.options[0][1]
+        assert w.moves.value == first
+        before = w.state
+        w.play.click()
+        assert w.state == before.step(first) and w.message.value == ""
+
+
+def test_random_moves_advance_the_same_way_for_the_same_seed() -> None:
+    a, b = build_game_widget(players=5, seed=4), build_game_widget(players=5, seed=4)
+    boards = {a.board.value}
+    for _ in range(25):
+        a.random.click()
+        b.random.click()
+        boards.add(a.board.value)
+    assert a.state == b.state and len(a.steps) == 25 and len(boards) > 1
+    assert a.state.history()[-25:] == b.state.history()[-25:]
+    assert "25 steps so far" in a.log_box.value
+
+
+def test_at_a_chance_step_the_dropdown_lists_outcomes_with_exact_probabilities() -> None:
+    state = engine.position(4, siege_engines=3, phase="evil")
+    state = state.apply(next(a for a in state.legal_actions() if str(a) == "draw a black card"))
+    assert state.is_chance()
+    w = build_game_widget(state, seed=2)
+    outcomes = dict(state.chance_outcomes())
+    assert sum(outcomes.values()) == 1
+    label, outcome = w.moves.options[0]
+    assert str(outcomes[outcome]) in label and "%" in label  # e.g. "black card: ... (5/76 (6.6%))"
+    w.moves.value = outcome
+    w.play.click()
+    assert w.state == state.apply_chance(outcome)
+    assert "chance: " + str(outcome) in w.steps[-1][0]
+
+
+def test_the_twelfth_siege_engine_ends_the_game_in_the_widget() -> None:
+    state = engine.position(4, siege_engines=11, phase="evil")
+    w = build_game_widget(state)
+    w.moves.value = next(a for a in state.legal_actions() if str(a) == "add a siege engine")
+    w.play.click()
+    assert w.state.is_terminal() and w.state.result().cause == "12 siege engines"
+    assert "Game over: evil wins" in w.board.value and "12 siege engines" in w.text
+    assert w.play.disabled and w.random.disabled and w.to_end.disabled
+    assert w.moves.options == ()
+
+
+def test_play_to_the_end_reaches_a_result_and_replays_from_the_seed() -> None:
+    w = build_game_widget(players=5, seed=3)
+    w.to_end.click()
+    assert w.state.is_terminal() and "Game over" in w.board.value
+    rng = random.Random(3)
+    start = engine.new_game(5, seed=3)
+    replay = engine.play_random(start, rng)
+    assert replay == w.state
+    assert len(w.steps) == len(w.state.history()) - len(start.history())
+    assert w.state.result().cause in w.text
+
+
+def test_an_illegal_move_is_shown_in_place_not_as_a_traceback() -> None:
+    w = build_game_widget(players=5, seed=1)
+    stale = w.moves.options[0][1]
+    w.moves.value = stale
+    w.state = w.state.apply(stale)  # the table moved on; the dropdown still holds the old move
+    w.play.click()
+    assert "camelot-error" in w.message.value and "Traceback" not in w.message.value
+    assert "illegal action" in w.message.value and "rule" in w.message.value
+    assert w.state == engine.new_game(5, seed=1).apply(stale)  # nothing was applied
+    w.random.click()
+    assert w.message.value == ""  # the next good step clears the message
+
+
+def test_a_broken_observation_is_reported_on_the_board() -> None:
+    w = build_game_widget(players=4, seed=1)
+    real = w.state
+
+    class Broken:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real, name)
+
+        def observation(self, seat: int) -> dict[str, Any]:
+            return {"players": 4}
+
+    w.state = Broken()
+    w._redraw()
+    assert "camelot-error" in w.board.value and "&#x27;turn&#x27;" in w.board.value
+    assert "Cannot draw the board" in w.text
+
+
+def test_the_viewer_chooses_whose_hand_is_shown() -> None:
+    w = build_game_widget(players=5, seed=1)
+    w.viewer.value = 3
+    assert "Hand of seat 3" in w.board.value and w.board.value == _board_of(w.state, 3)
