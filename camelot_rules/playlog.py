@@ -33,6 +33,7 @@ from pathlib import Path
 
 from camelot_rules import rulebook
 from camelot_rules.cards import known_card_names, standard_deck
+from camelot_rules.core import after_hidden_traitors, after_wrong_accusation
 from camelot_rules.display import fmt_prob
 from camelot_rules.rules import rule
 from camelot_rules.siege import win_probability_for_total
@@ -422,15 +423,13 @@ def verify(events: list[Event]) -> Report:
             if ev.words[2] == "right":
                 game.white += 1
             else:
-                flips = min(
-                    game.white, rulebook.wrong_accusation_flips(fifth_witch=game.fifth_witch)
+                game.white, game.black = after_wrong_accusation(
+                    game.white, game.black, fifth_witch=game.fifth_witch
                 )
-                game.white -= flips
-                game.black += flips
         elif ev.verb == "end":
             hidden = int(ev.options["hidden"])
-            flips = min(game.white, rulebook.hidden_traitor_flips(hidden))
-            want_white, want_black = game.white - flips, game.black + flips
+            want_white, want_black = after_hidden_traitors(game.white, game.black, hidden)
+            flips = game.white - want_white
             got_white, got_black = int(ev.options["white"]), int(ev.options["black"])
             if (got_white, got_black) != (want_white, want_black):
                 broke(

@@ -397,9 +397,9 @@ def threshold(name: str) -> int:
     >>> threshold("siege_engines_to_lose")
     12
     """
-    for entry in (*THRESHOLDS, *ENGINE_THRESHOLDS):
-        if entry.name == name:
-            return entry.value
+    value = _THRESHOLD_VALUES.get(name)
+    if value is not None:
+        return value
     raise ValueError(f"unknown threshold {name!r}; expected one of {[t.name for t in THRESHOLDS]}")
 
 
@@ -523,3 +523,6 @@ def quest_data(name: str) -> QuestData:
         if entry.name == name:
             return entry
     raise ValueError(f"unknown quest {name!r}; expected one of {[q.name for q in QUESTS]}")
+
+
+_THRESHOLD_VALUES: dict[str, int] = {t.name: t.value for t in (*THRESHOLDS, *ENGINE_THRESHOLDS)}

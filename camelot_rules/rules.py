@@ -870,17 +870,31 @@ _OFFICIAL_ADDITIONS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
+# rule arithmetic shared by the calculators, the models, the verifier and the engine
+_CORE: dict[str, tuple[str, ...]] = {
+    "siege.fight": ("siege_fight_won",),
+    "endgame.tie": ("siege_fight_won", "knights_win_count"),
+    "endgame.hidden-traitors": ("after_hidden_traitors",),
+    "endgame.accusation": ("after_wrong_accusation",),
+    "endgame.fifth-witch": ("after_wrong_accusation",),
+    "endgame.twelve-swords": ("knights_win_count",),
+}
+
+
 def _with_official(r: Rule) -> Rule:
+    core = tuple(f"camelot_rules.core.{name}" for name in _CORE.get(r.id, ()))
     add = _OFFICIAL_ADDITIONS.get(r.id)
     if add is None:
-        return r
+        return (
+            replace(r, code=(*r.code, *core), tests=(*r.tests, "tests/test_core.py")) if core else r
+        )
     source, covered, code = add
     return replace(
         r,
         source=f"{r.source}; {source}",
         covered_by=(*r.covered_by, *covered),
-        code=(*r.code, *(_ENG + c for c in code)),
-        tests=(*r.tests, _T),
+        code=(*r.code, *core, *(_ENG + c for c in code)),
+        tests=(*r.tests, _T, *(("tests/test_core.py",) if core else ())),
     )
 
 

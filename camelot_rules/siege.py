@@ -20,6 +20,7 @@ from math import comb
 
 from camelot_rules import rulebook
 from camelot_rules.cards import Deck
+from camelot_rules.core import siege_fight_won
 from camelot_rules.dist import Dist
 from camelot_rules.draws import check_draws
 
@@ -66,7 +67,8 @@ def win_probability_for_total(total: int) -> Fraction:
     >>> win_probability_for_total(7), win_probability_for_total(12)
     (Fraction(3, 4), Fraction(1, 1))
     """
-    return Fraction(min(max(total - 1, 0), _FACES), _FACES)
+    wins = sum(1 for face in range(1, _FACES + 1) if siege_fight_won(total, face))
+    return Fraction(wins, _FACES)
 
 
 def _check_values(values: object, what: str) -> tuple[int, ...]:

@@ -15,6 +15,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from camelot_rules import rulebook
+from camelot_rules.core import (
+    after_hidden_traitors,
+    after_wrong_accusation,
+    knights_win_count,
+    siege_fight_won,
+)
 from camelot_rules.engine import actions as A
 from camelot_rules.engine.state import GONE, ON_QUEST, GameResult, GameState
 
@@ -31,6 +37,13 @@ _SPECIAL_BLACK = frozenset(
 )
 _STAYS_IN_PLAY = frozenset({"dark_forest", "mists_of_avalon", "vivien", "mordred"})
 _FIGHTS = tuple(f"fight_{v}" for v in rulebook.FIGHT_VALUES)
+_BLACK_TO_LOSE = T("black_swords_to_lose")
+_ENGINES_TO_LOSE = T("siege_engines_to_lose")
+_SWORDS_TO_END = T("swords_to_end")
+_HAND_LIMIT = T("white_hand_limit_to_draw")
+_SPECIAL_WHITE = frozenset(
+    e.name for e in (*rulebook.BASE_WHITE, *rulebook.EXPANSION_WHITE) if e.kind == "special"
+)
 
 
 # --- small helpers ------------------------------------------------------------------------------
@@ -167,20 +180,19 @@ def check_end(s: GameState) -> bool:
 
     Rules: ``turn.end-check``.
     """
-    if s.bsw >= rulebook.threshold("black_swords_to_lose"):
+    if s.bsw >= _BLACK_TO_LOSE:
         _finish(s, False, "7 black swords", s.wsw, s.bsw)
-    elif s.engines >= rulebook.threshold("siege_engines_to_lose"):
+    elif s.engines >= _ENGINES_TO_LOSE:
         _finish(s, False, "12 siege engines", s.wsw, s.bsw)
-    elif s.wsw + s.bsw >= rulebook.threshold("swords_to_end"):
+    elif s.wsw + s.bsw >= _SWORDS_TO_END:
         hidden = sum(
             1
             for i in range(s.cfg.players)
             if s.loyalty[i] == "traitor" and not s.revealed[i] and not s.dead[i]
         )
-        flips = min(s.wsw, rulebook.hidden_traitor_flips(hidden))
-        white, black = s.wsw - flips, s.bsw + flips
+        white, black = after_hidden_traitors(s.wsw, s.bsw, hidden)
         s._set(wsw=white, bsw=black)  # the traitor turns the swords over (RB p.17)
-        _finish(s, white > black, "12 swords", white, black)
+        _finish(s, knights_win_count(white, black), "12 swords", white, black)
     else:
         return False
     return True
@@ -593,7 +605,7 @@ def quest_actions(s: GameState, seat: int) -> list[A.Action]:
     wi = s.cfg.white_index
     out: list[A.Action] = []
     if where == "camelot":
-        if sum(hand) < T("white_hand_limit_to_draw"):
+        if sum(hand) < _HAND_LIMIT:
             out.append(A.DrawWhite())
         if s.engines > 0:
             out += [A.FightEngine(v) for v in _fight_subsets(fight_counts(hand, s))]
@@ -634,7 +646,7 @@ def do_fight_engine(s: GameState, seat: int, action: Any) -> None:
 def siege_result(s: GameState, seat: int, total: int, face: int) -> None:
     """Rules: ``siege.fight``, ``siege.excalibur``, ``endgame.tie`` (a tie loses)."""
     bonus = T("excalibur_bonus") if s.relics[_EXC] == seat else 0
-    if total + bonus > face:
+    if siege_fight_won(total + bonus, face):
         s._set(engines=s.engines - 1)
         note(s, f"siege engine destroyed ({total + bonus} against {face})", "siege.fight")
     else:
@@ -812,8 +824,8 @@ def do_accuse(s: GameState, seat: int, action: Any) -> None:
         unmask(s, t)
         note(s, f"seat {seat} unmasks the traitor at seat {t}", "endgame.accusation")
     else:
-        flips = min(s.wsw, rulebook.wrong_accusation_flips(fifth_witch=False))
-        s._set(wsw=s.wsw - flips, bsw=s.bsw + flips)
+        white, black = after_wrong_accusation(s.wsw, s.bsw, fifth_witch=False)
+        s._set(wsw=white, bsw=black)
         note(s, f"seat {seat} wrongly accuses seat {t}", "endgame.accusation")
 
 
@@ -825,6 +837,8 @@ def special_actions(s: GameState, seat: int, *, free: bool) -> list[A.Action]:
     hand = s.hands[seat]
     wi = s.cfg.white_index
     out: list[A.Action] = []
+    if not any(hand[wi[name]] for name in _SPECIAL_WHITE if name in wi):
+        return out
 
     def have(name: str) -> bool:
         return name in wi and hand[wi[name]] > 0

@@ -103,7 +103,7 @@ def apply_chance(s: GameState, outcome: A.Outcome) -> GameState:
         )
     new = s._clone()
     task = new.pending[-1]
-    new._set(pending=new.pending[:-1])
+    new._set(pending=new.pending[:-1], note=(_public_outcome(task, outcome), "turn.chance"))
     E.resolve_chance(new, task, outcome)
     _run(new)
     new._set(hist=(s.hist, outcome))
@@ -136,9 +136,13 @@ def apply(s: GameState, action: A.Action) -> GameState:
         rule_id, why = _why_illegal(s, action)
         raise IllegalActionError(action, rule_id, why)
     new = s._clone()
+    seat = decider(s)
     if new.pending:
         task = new.pending[-1]
         new._set(pending=new.pending[:-1])
+        # the note is public (observations show it): a secret choice is not named
+        shown = f"makes a choice ({E.describe_task(task)})" if task[0] in _SECRET else str(action)
+        new._set(note=(f"seat {seat}: {shown}", _TASK_RULES.get(task[0], "turn.pending")))
         E.resolve_decision(new, task, action)
     elif new.phase == "evil":
         _apply_evil(new, action)
@@ -149,6 +153,48 @@ def apply(s: GameState, action: A.Action) -> GameState:
     return new
 
 
+_SECRET = frozenset({"discard", "arthur_return", "messenger", "clair", "keep2"})
+
+
+def _public_outcome(task: tuple[Any, ...], outcome: A.Outcome) -> str:
+    """What the table sees of a chance outcome: black cards and the die, not a white card
+    drawn into a hand or a loyalty card (RB p.7, p.10)."""
+    kind = task[0]
+    if kind == "wdraw":
+        return f"seat {task[1]} draws a white card"
+    if kind == "deal_loyalty":
+        return f"seat {task[1]} receives a loyalty card"
+    if kind == "steal":
+        return f"a random white card of seat {task[2]} is discarded"
+    if kind == "pool_deal":
+        return f"a shared card is dealt to seat {task[1]}"
+    if kind == "reveal":
+        return "a black card is looked at"
+    return str(outcome)
+
+
+_TASK_RULES = {
+    "offer": "setup.opening-share",
+    "take": "setup.opening-share",
+    "merlin": "black.merlin-cancel",
+    "excal": "relic.excalibur",
+    "face": "black.face-down",
+    "war": "black.mercenaries",
+    "volunteer": "black.morgan",
+    "discard": "black.morgan",
+    "kay_combat": "knight.kay",
+    "kay_siege": "knight.kay",
+    "drink": "relic.grail",
+    "keep2": "relic.armor",
+    "arthur_return": "knight.arthur",
+    "clair": "white.clairvoyance",
+    "join": "white.convocation",
+    "messenger": "white.messenger",
+    "steal_target": "traitor.unmasked-turn",
+    "traitor_evil": "traitor.unmasked-turn",
+}
+
+
 def _run(s: GameState) -> None:
     """Run automatic steps until a chance event, a decision or the end of the game."""
     while s.outcome is None:
@@ -156,19 +202,20 @@ def _run(s: GameState) -> None:
             return
         if not s.pending:
             if s.phase in ("evil", "heroic"):
-                if s.phase == "heroic" and not _heroic_phase_actions(s):
-                    s._set(pending=(("end_turn",),))
-                    continue
                 return
             raise AssertionError(f"nothing pending in phase {s.phase!r}")  # pragma: no cover
         task = s.pending[-1]
         if task[0] in CHANCE_TASKS and not E.chance_possible(s, task):
             s._set(pending=s.pending[:-1])  # nothing left to draw: the draw does not happen
             continue
-        if task[0] in CHANCE_TASKS or E.is_decision_task(task[0]):
-            if E.is_decision_task(task[0]) and not E.task_actions(s, task):
+        if task[0] in CHANCE_TASKS:
+            return
+        if E.is_decision_task(task[0]):
+            answers = E.task_actions(s, task)
+            if not answers:
                 s._set(pending=s.pending[:-1])  # nobody can answer: skip it
                 continue
+            s._set(_legal=answers)  # the state is final from here on: keep its answers
             return
         s._set(pending=s.pending[:-1])
         E.run_task(s, task)
@@ -226,13 +273,9 @@ def _heroic_phase_actions(s: GameState) -> list[A.Action]:
     out += options
     if not doomed:
         out += _power_actions(s, seat)
-    if (
-        s.done == 1
-        and not sacrificed
-        and not doomed
-        and not E.sacrifice_blocked(s)
-        and heroic_actions(s, seat)
-    ):
+    open_for_second = s.done == 1 and not sacrificed and not doomed
+    # a second, different action must exist
+    if open_for_second and not E.sacrifice_blocked(s) and heroic_actions(s, seat):
         out.append(A.Sacrifice())
     if not options or (s.done >= 1 and not second):
         out.append(A.EndTurn())

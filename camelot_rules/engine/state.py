@@ -163,8 +163,6 @@ class GameState:
     one; ``legal_actions``/``apply`` and ``chance_outcomes``/``apply_chance`` to play.
     """
 
-    __slots__ = (*_SLOTS, "_legal", "_hash")
-
     cfg: Config
     knights: tuple[str, ...]
     loyalty: tuple[str, ...]
@@ -215,17 +213,17 @@ class GameState:
 
     # --- copying -------------------------------------------------------------------------------
     def _clone(self) -> GameState:
+        # a shallow copy of the fields: every field holds an immutable value
         new = GameState.__new__(GameState)
-        for name in _SLOTS:
-            object.__setattr__(new, name, getattr(self, name))
-        object.__setattr__(new, "_legal", None)
-        object.__setattr__(new, "_hash", None)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields["_legal"] = None
+        fields["_hash"] = None
         return new
 
     def _set(self, **changes: Any) -> None:
-        """Change slots of a state still being built (never of a returned state)."""
-        for name, value in changes.items():
-            object.__setattr__(self, name, value)
+        """Change fields of a state still being built (never of a returned state)."""
+        self.__dict__.update(changes)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a GameState is immutable; use apply() or apply_chance()")
@@ -265,45 +263,36 @@ class GameState:
         return self.outcome is not None
 
     def is_chance(self) -> bool:
-        from camelot_rules.engine import flow
-
-        return self.outcome is None and flow.is_chance_task(self)
+        return self.outcome is None and _engine_flow().is_chance_task(self)
 
     @property
     def current_player(self) -> int | None:
         """The seat that must decide now (None at chance and terminal states)."""
-        from camelot_rules.engine import flow
-
-        if self.outcome is not None or flow.is_chance_task(self):
+        if self.outcome is not None or _engine_flow().is_chance_task(self):
             return None
-        return flow.decider(self)
+        seat: int = _engine_flow().decider(self)
+        return seat
 
     def legal_actions(self) -> list[A.Action]:
-        from camelot_rules.engine import flow
-
-        if self.outcome is not None or flow.is_chance_task(self):
+        if self.outcome is not None or _engine_flow().is_chance_task(self):
             return []
         if self._legal is None:
-            object.__setattr__(self, "_legal", flow.legal_actions(self))
+            object.__setattr__(self, "_legal", _engine_flow().legal_actions(self))
         assert self._legal is not None
         return list(self._legal)
 
     def apply(self, action: A.Action) -> GameState:
-        from camelot_rules.engine import flow
-
-        return flow.apply(self, action)
+        new: GameState = _engine_flow().apply(self, action)
+        return new
 
     def chance_outcomes(self) -> list[tuple[A.Outcome, Fraction]]:
-        from camelot_rules.engine import flow
-
-        outcomes, weights = flow.chance_weights(self)
+        outcomes, weights = _engine_flow().chance_weights(self)
         total = sum(weights)
         return [(o, Fraction(w, total)) for o, w in zip(outcomes, weights)]
 
     def apply_chance(self, outcome: A.Outcome) -> GameState:
-        from camelot_rules.engine import flow
-
-        return flow.apply_chance(self, outcome)
+        new: GameState = _engine_flow().apply_chance(self, outcome)
+        return new
 
     def step(self, move: A.Action | A.Outcome) -> GameState:
         """Apply a decision or a chance outcome, whichever ``move`` is."""
@@ -357,6 +346,19 @@ class GameState:
 
     def __iter__(self) -> Iterator[Any]:  # pragma: no cover - states are not containers
         raise TypeError("GameState is not iterable")
+
+
+_FLOW: Any = None
+
+
+def _engine_flow() -> Any:
+    """The turn module (imported late: it imports this one)."""
+    global _FLOW
+    if _FLOW is None:
+        from camelot_rules.engine import flow
+
+        _FLOW = flow
+    return _FLOW
 
 
 def dumps(data: Any) -> str:

@@ -34,6 +34,7 @@ from math import comb
 
 from camelot_rules import rulebook
 from camelot_rules.cards import standard_deck
+from camelot_rules.core import after_hidden_traitors, after_wrong_accusation, knights_win_count
 from camelot_rules.dist import check_probability
 
 __all__ = ["EndgameState", "RoundTable"]
@@ -223,17 +224,16 @@ class RoundTable:
                 p * Fraction(max(suspects - k, 0), suspects) for k, p in enumerate(belief)
             )
             post = _normalise(weights)
-            flips = min(w, rulebook.wrong_accusation_flips(fifth_witch=self.fifth_witch))
+            w2, b2 = after_wrong_accusation(w, b, fifth_witch=self.fifth_witch)
             moved = EndgameState(w, b, state.accused, state.revealed + 1, post, "spent")
-            return self._after_sword(moved, w - flips, b + flips, post, then="spent")
+            return self._after_sword(moved, w2, b2, post, then="spent")
         if state.phase == "spent":
             phase = "act" if action == "round_lost" else "round"
             return EndgameState(w, b, state.accused, state.revealed, belief, phase)
         # reveal: hidden traitors flip white swords
         hidden = int(action.removeprefix("hidden_"))
-        flips = 0 if self.traitor_dead else min(w, rulebook.hidden_traitor_flips(hidden))
-        w2, b2 = w - flips, b + flips
-        won = w2 > b2 or (self.divine_favor and w2 == b2)
+        w2, b2 = (w, b) if self.traitor_dead else after_hidden_traitors(w, b, hidden)
+        won = knights_win_count(w2, b2, divine_favor=self.divine_favor)
         return EndgameState(
             w2, b2, state.accused, state.revealed, belief, "end", "loyal_win" if won else "evil_win"
         )

@@ -1,0 +1,68 @@
+"""The small pieces of rule arithmetic that several layers apply: one home for each.
+
+The calculators, the game models, the play-log verifier and the rules engine all call these
+instead of keeping their own copies (numbers from :mod:`camelot_rules.rulebook`).
+"""
+
+from __future__ import annotations
+
+from camelot_rules import rulebook
+
+__all__ = [
+    "after_hidden_traitors",
+    "after_wrong_accusation",
+    "knights_win_count",
+    "siege_fight_won",
+]
+
+
+def siege_fight_won(total: int, face: int) -> bool:
+    """A siege fight is won when the Fight total (with any bonus) is strictly greater than the
+    die; a tie goes to Evil (RB p.13, p.17).
+
+    Rules: ``siege.fight``, ``endgame.tie``.
+
+    >>> siege_fight_won(5, 4), siege_fight_won(4, 4)
+    (True, False)
+    """
+    return total > face
+
+
+def after_hidden_traitors(white: int, black: int, hidden: int) -> tuple[int, int]:
+    """The swords after the hidden traitor(s) turn white swords black at the end (RB p.17;
+    JA 7-8 players): never more flips than there are white swords.
+
+    Rules: ``endgame.hidden-traitors``.
+
+    >>> after_hidden_traitors(10, 2, 1)
+    (8, 4)
+    """
+    flips = min(white, rulebook.hidden_traitor_flips(hidden))
+    return white - flips, black + flips
+
+
+def after_wrong_accusation(white: int, black: int, *, fifth_witch: bool) -> tuple[int, int]:
+    """The swords after a loyal knight is accused: a white sword (two after the Fifth Witch)
+    turns black, if there is one (RB p.16; JA witches, 5th).
+
+    Rules: ``endgame.accusation``, ``endgame.fifth-witch``.
+
+    >>> after_wrong_accusation(0, 3, fifth_witch=False)
+    (0, 3)
+    >>> after_wrong_accusation(5, 0, fifth_witch=True)
+    (3, 2)
+    """
+    flips = min(white, rulebook.wrong_accusation_flips(fifth_witch=fifth_witch))
+    return white - flips, black + flips
+
+
+def knights_win_count(white: int, black: int, *, divine_favor: bool = False) -> bool:
+    """The final tally: the knights need strictly more white swords; a tie goes to Evil unless
+    Divine Favor was played (RB p.17-18; JA special white cards).
+
+    Rules: ``endgame.twelve-swords``, ``endgame.tie``.
+
+    >>> knights_win_count(8, 4), knights_win_count(6, 6), knights_win_count(6, 6, divine_favor=True)
+    (True, False, True)
+    """
+    return white > black or (divine_favor and white == black)
