@@ -22,12 +22,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from camelot_rules.checks import check_bool
+
 __all__ = [
     "BASE_BLACK",
     "BASE_LOYALTY",
     "BASE_WHITE",
     "ENGINE_THRESHOLDS",
     "EXPANSION_BLACK",
+    "EXPANSION_KNIGHTS",
     "EXPANSION_LOYALTY",
     "EXPANSION_WHITE",
     "FIGHT_VALUES",
@@ -388,7 +391,11 @@ def wrong_accusation_flips(*, fifth_witch: bool) -> int:
     >>> wrong_accusation_flips(fifth_witch=True)
     2
     """
-    return threshold("fifth_witch_false_accusation_flip") if fifth_witch else 1
+    return (
+        threshold("fifth_witch_false_accusation_flip")
+        if check_bool("fifth_witch", fifth_witch)
+        else 1
+    )
 
 
 def threshold(name: str) -> int:
@@ -424,7 +431,7 @@ def deck_entries(kind: str, *, expansion: bool = False) -> tuple[CardCount, ...]
     107
     """
     try:
-        parts = _DECKS[(kind, expansion)]
+        parts = _DECKS[(kind, check_bool("expansion", expansion))]
     except KeyError:
         kinds = sorted({k for k, _ in _DECKS})
         if kind in kinds:
@@ -444,6 +451,19 @@ KNIGHTS: tuple[str, ...] = (
     "palamedes",  # BoQ p.13; BoQ p.4: +1 life on each quest won
     "percival",  # BoQ p.13; RB p.10: peeks at the top black card
     "tristan",  # BoQ p.13; RB p.13: leaves the Round Table at no action cost
+)
+
+# Merlin's Company: seven new knights (rules-facts-update §2f, MED). Of their powers only Sir
+# Caradoc's is known (JA witches, 2nd: once per turn, sacrifice 1 life to draw 2 white cards);
+# the others play without a power in the engine (an assumption shown as such).
+EXPANSION_KNIGHTS: tuple[str, ...] = (
+    "bors",
+    "caradoc",
+    "gaheris",
+    "gareth",
+    "geraint",
+    "lamorak",
+    "owain",
 )
 
 RELICS: tuple[str, ...] = ("excalibur", "grail", "armor")  # RB p.5; BoQ pp.6, 8, 9

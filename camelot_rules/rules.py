@@ -851,6 +851,102 @@ ENGINE_RULES: tuple[Rule, ...] = (
     ),
 )
 
+_TX = "tests/engine/test_expansion_rules.py"
+_SX = "tests/engine/test_scenarios_expansion.py"
+
+
+def _expansion(
+    rule_id: str,
+    statement: str,
+    source: str,
+    code: tuple[str, ...],
+    *,
+    readings: tuple[str, ...] = (),
+    option: str = "",
+) -> Rule:
+    return Rule(
+        rule_id,
+        statement,
+        source,
+        ("JA",),
+        tuple(_ENG + c for c in code),
+        (_TX, _SX),
+        readings,
+        option,
+    )
+
+
+EXPANSION_RULES: tuple[Rule, ...] = (
+    _expansion(
+        "setup.expansion",
+        "Merlin's Company: King Arthur always plays; the other coats of arms are the new knights "
+        "or a mix; the travel deck is shuffled; Merlin's figure starts off the board; 14 black "
+        "and 23 white cards are added.",
+        "JA setup; JA 7 new knights",
+        ("setup.new_game", "setup._knight_pool"),
+        readings=(
+            "the rule 'never two knights of one colour' needs the coats' colours, which no "
+            "source gives: not applied",
+            "the new knights' powers are unknown except Sir Caradoc's: the others play without",
+        ),
+        option="new_game(..., expansion=True, coats='expansion' | 'base' | 'mixed')",
+    ),
+    _expansion(
+        "knight.caradoc",
+        "Sir Caradoc may, once per turn, sacrifice a life point to draw 2 white cards - not while "
+        "the Second Witch is in play.",
+        "JA witches (2nd)",
+        ("expansion.caradoc_actions", "expansion.do_caradoc"),
+    ),
+    _expansion(
+        "witch.lasting",
+        "The 2nd, 5th, 6th and 7th witches stay in play: the 2nd until a quest is won, the 7th "
+        "until the next quest lost (then every knight not on it loses a life); the 6th makes "
+        "Merlin cards used leave the game.",
+        "JA witches (2nd, 5th, 6th, 7th)",
+        ("expansion._lasting_witch", "expansion.end_witches_on_quest", "effects._remove_merlins"),
+    ),
+    _expansion(
+        "witch.third",
+        "The 3rd witch adds a Pict warrior, then a Saxon warrior.",
+        "JA witches (3rd)",
+        ("expansion._witch_3",),
+    ),
+    _expansion(
+        "witch.fourth",
+        "The 4th witch: each knight discards a Grail card or loses a life; without one he loses "
+        "the life.",
+        "JA witches (4th)",
+        ("expansion._witch_4",),
+    ),
+    _expansion(
+        "white.expansion-specials",
+        "The eight new special whites: Call for Help, Dispel, Divine Favor, Dragon Slayer, Merlin "
+        "to the Rescue, New Hope, Tournament, Truce.",
+        "JA special white cards",
+        ("expansion.special_actions_mc", "expansion.play_special_mc"),
+        readings=(
+            "Divine Favor: 'the next tie' read as the next siege fight, combat quest or final "
+            "count that ends level",
+            "Dragon Slayer: its two Fight cards on the Dragon are laid right after it is played",
+        ),
+    ),
+)
+
+# The seed's rules the registry already had: the engine now applies them too.
+_EXPANSION_ADDITIONS: dict[str, tuple[str, ...]] = {
+    "travel.draw-on-move": ("expansion.travel_move", "flow._go"),
+    "travel.cards": ("expansion.resolve_travel",),
+    "travel.demands": ("expansion._resolve_demand",),
+    "travel.captured": ("expansion.free_actions", "expansion.do_free"),
+    "travel.reshuffle": ("expansion._reshuffle_travel",),
+    "deck.first-witch": ("expansion._witch_1",),
+    "deck.finished-quest-cards": ("effects.black_effect",),
+    "deck.merlin-blocks-engine": ("effects.black_effect", "expansion.play_special_mc"),
+    "siege.second-action": ("effects.sacrifice_blocked",),
+}
+
+
 # The official texts also state rules the registry already had from the seeds and the facts:
 # their citations and the engine's code are added here.
 _OFFICIAL_ADDITIONS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
@@ -898,7 +994,14 @@ def _with_official(r: Rule) -> Rule:
     )
 
 
-RULES = tuple(_with_official(r) for r in RULES) + ENGINE_RULES
+def _with_expansion(r: Rule) -> Rule:
+    code = _EXPANSION_ADDITIONS.get(r.id)
+    if code is None:
+        return r
+    return replace(r, code=(*r.code, *(_ENG + c for c in code)), tests=(*r.tests, _TX, _SX))
+
+
+RULES = tuple(_with_expansion(_with_official(r)) for r in RULES) + ENGINE_RULES + EXPANSION_RULES
 
 # Stated in the official texts, not applied by the engine (with the reason).
 NOT_APPLIED: tuple[tuple[str, str, str], ...] = (

@@ -19,6 +19,7 @@ __all__ = [
     "AddEngine",
     "ArthurGive",
     "ArthurReturn",
+    "CaradocDraw",
     "ChooseWar",
     "Deal",
     "Discard",
@@ -29,6 +30,7 @@ __all__ = [
     "Drink",
     "EndTurn",
     "FightEngine",
+    "Free",
     "Heal",
     "Join",
     "KayExtra",
@@ -38,6 +40,7 @@ __all__ = [
     "Offer",
     "Outcome",
     "Pass",
+    "Pay",
     "PeekBlack",
     "PlayBlack",
     "PlayFight",
@@ -420,3 +423,33 @@ class Steal(Outcome):
 
     def __str__(self) -> str:
         return f"the card taken is {self.card}"
+
+
+# --- Merlin's Company ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Pay(Action):
+    """Meet a travel card's demand by discarding these cards (JA travel rules)."""
+
+    cards: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"meet the demand with {' + '.join(self.cards)}"
+
+
+@dataclass(frozen=True)
+class Free(Action):
+    """Free the captured knight at ``seat`` by discarding a special white card (JA Captured!)."""
+
+    seat: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"free seat {self.seat} (discard {self.card})"
+
+
+@dataclass(frozen=True)
+class CaradocDraw(Action):
+    """Sir Caradoc sacrifices a life point to draw 2 white cards (JA witches, 2nd)."""
+
+    def __str__(self) -> str:
+        return "Caradoc: sacrifice a life point to draw 2 white cards"

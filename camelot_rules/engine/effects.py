@@ -41,9 +41,18 @@ _BLACK_TO_LOSE = T("black_swords_to_lose")
 _ENGINES_TO_LOSE = T("siege_engines_to_lose")
 _SWORDS_TO_END = T("swords_to_end")
 _HAND_LIMIT = T("white_hand_limit_to_draw")
+_BASE_SPECIALS = frozenset(e.name for e in rulebook.BASE_WHITE if e.kind == "special")
 _SPECIAL_WHITE = frozenset(
     e.name for e in (*rulebook.BASE_WHITE, *rulebook.EXPANSION_WHITE) if e.kind == "special"
 )
+
+
+# Merlin's Company registers its handlers here (camelot_rules.engine.expansion): decision
+# tasks (seat, actions, resolve), special white cards, and what happens when a quest ends.
+EXTRA_DECISIONS: dict[str, tuple[Any, Any, Any]] = {}
+SPECIAL_HOOKS: list[Any] = []
+PLAY_HOOKS: list[Any] = []
+QUEST_END_HOOKS: list[Any] = []
 
 
 # --- small helpers ------------------------------------------------------------------------------
@@ -119,8 +128,9 @@ def black_pile_size(s: GameState) -> int:
 
 
 def sacrifice_blocked(s: GameState) -> bool:
-    """Base game: never (the expansion's Second Witch blocks it)."""
-    return False
+    """The Second Witch forbids sacrificing life until a quest is won (JA witches, 2nd);
+    never in the base game. Rules: ``siege.second-action``."""
+    return "morgan_witch_2" in s.witches
 
 
 # --- life, engines, death -----------------------------------------------------------------------
@@ -192,7 +202,8 @@ def check_end(s: GameState) -> bool:
         )
         white, black = after_hidden_traitors(s.wsw, s.bsw, hidden)
         s._set(wsw=white, bsw=black)  # the traitor turns the swords over (RB p.17)
-        _finish(s, knights_win_count(white, black), "12 swords", white, black)
+        won = knights_win_count(white, black, divine_favor=s.favor)
+        _finish(s, won, "12 swords", white, black)
     else:
         return False
     return True
@@ -385,13 +396,31 @@ def _finished_quest_card(s: GameState, card: str) -> bool:
     return False
 
 
+def _card_quest(card: str) -> str:
+    if card == "excalibur":
+        return "excalibur"
+    if card in ("despair", "desolation", "dark_forest"):
+        return "grail"
+    return "dragon"
+
+
 def black_effect(s: GameState, card: str, seat: int) -> None:
     """Apply a black card (RB p.10-11; BoQ pp.15-16). Rules: ``black.<card>``,
-    ``black.finished-quest``."""
+    ``black.finished-quest``, ``deck.finished-quest-cards``, ``deck.merlin-blocks-engine``."""
     if _finished_quest_card(s, card):
-        add_engines(s, 1)
-        black_to_discard(s, card)
-        note(s, f"{card}: its quest is over, a siege engine is added", "black.finished-quest")
+        if s.cfg.expansion and s.merlin == _card_quest(card):
+            note(
+                s,
+                f"{card}: Merlin stands on its finished quest: no engine",
+                "deck.merlin-blocks-engine",
+            )
+        else:
+            add_engines(s, 1)
+            note(s, f"{card}: its quest is over, a siege engine is added", "black.finished-quest")
+        if s.cfg.expansion:  # JA: removed from the game, never reshuffled back
+            s._set(removed_b=_vec_add(s.removed_b, s.cfg.black_index[card], 1))
+        else:
+            black_to_discard(s, card)
         return
     if card.startswith(("black_knight_", "lancelot_dragon_")):
         if s.revealed[seat]:
@@ -646,7 +675,10 @@ def do_fight_engine(s: GameState, seat: int, action: Any) -> None:
 def siege_result(s: GameState, seat: int, total: int, face: int) -> None:
     """Rules: ``siege.fight``, ``siege.excalibur``, ``endgame.tie`` (a tie loses)."""
     bonus = T("excalibur_bonus") if s.relics[_EXC] == seat else 0
-    if siege_fight_won(total + bonus, face):
+    if total + bonus == face and s.favor:  # JA Divine Favor: this tie goes to the knights
+        s._set(favor=False, engines=s.engines - 1)
+        note(s, "Divine Favor: the tied siege fight is won", "white.expansion-specials")
+    elif siege_fight_won(total + bonus, face):
         s._set(engines=s.engines - 1)
         note(s, f"siege engine destroyed ({total + bonus} against {face})", "siege.fight")
     else:
@@ -690,7 +722,11 @@ def combat_result(s: GameState, quest: str, winner: int) -> None:
         white += T("excalibur_bonus")
     black = sum(black_value(card, quest) for card, _ in blacks)
     note(s, f"{quest}: white {white} against black {black}", "quest.combat-end")
-    push(s, ("quest_end", quest, white > black, winner))
+    won = white > black
+    if white == black and s.favor:  # JA Divine Favor: the next tie goes to the knights
+        s._set(favor=False)
+        won = True
+    push(s, ("quest_end", quest, won, winner))
 
 
 def do_play_grail(s: GameState, seat: int, action: Any) -> None:
@@ -765,6 +801,8 @@ def quest_end(s: GameState, quest: str, won: bool, winner: int) -> None:
         if qd.relic:
             _set_relic(s, qd.relic, GONE)
         note(s, f"{quest} lost", "quest.spoils")
+    for hook in QUEST_END_HOOKS:
+        hook(s, quest, won, present)
     _clear_quest(s, quest)
     if won:
         first = winner if winner in present else (present[0] if present else winner)
@@ -824,7 +862,8 @@ def do_accuse(s: GameState, seat: int, action: Any) -> None:
         unmask(s, t)
         note(s, f"seat {seat} unmasks the traitor at seat {t}", "endgame.accusation")
     else:
-        white, black = after_wrong_accusation(s.wsw, s.bsw, fifth_witch=False)
+        fifth = "morgan_witch_5" in s.witches
+        white, black = after_wrong_accusation(s.wsw, s.bsw, fifth_witch=fifth)
         s._set(wsw=white, bsw=black)
         note(s, f"seat {seat} wrongly accuses seat {t}", "endgame.accusation")
 
@@ -873,6 +912,8 @@ def special_actions(s: GameState, seat: int, *, free: bool) -> list[A.Action]:
         out.append(A.PlaySpecial("clairvoyance", (), free))
     if have("reinforcements"):
         out += [A.PlaySpecial("reinforcements", (c,), free) for c in ("self", "others")]
+    for hook in SPECIAL_HOOKS:
+        out += hook(s, seat, free)
     return out
 
 
@@ -885,6 +926,8 @@ def play_special(s: GameState, seat: int, action: A.PlaySpecial) -> None:
     """
     card, choice = action.card, action.choice
     discard_white(s, seat, card)
+    if card == "merlin" and "morgan_witch_6" in s.witches:
+        _remove_merlins(s, 1)
     rule = f"white.{card.replace('_', '-')}"
     note(s, f"seat {seat} plays {card}", rule)
     if card == "merlin":
@@ -920,6 +963,9 @@ def play_special(s: GameState, seat: int, action: A.PlaySpecial) -> None:
     elif card == "clairvoyance":
         n = min(T("clairvoyance_cards"), black_pile_size(s))
         push(s, ("reveal", n), ("clair", seat, n, ()))
+    elif card not in _BASE_SPECIALS:
+        for hook in PLAY_HOOKS:
+            hook(s, seat, card, choice)
     elif card == "reinforcements":
         if choice == ("self",):
             draw_white(s, seat, T("reinforcements_self_cards"))
@@ -927,6 +973,13 @@ def play_special(s: GameState, seat: int, action: A.PlaySpecial) -> None:
             push(
                 s, *[("wdraw", x, 1) for x in seats_from(s, seat) if x in in_play(s) and x != seat]
             )
+
+
+def _remove_merlins(s: GameState, n: int) -> None:
+    """The Sixth Witch: Merlin cards used leave the game instead of the discards (JA witches,
+    6th). Rules: ``witch.lasting``."""
+    i = s.cfg.white_index["merlin"]
+    s._set(wdisc=_vec_add(s.wdisc, i, -n), removed_w=_vec_add(s.removed_w, i, n))
 
 
 def _merlin(s: GameState, choice: tuple[Any, ...]) -> None:
@@ -993,7 +1046,7 @@ _DECISIONS = frozenset(
 
 
 def is_decision_task(kind: str) -> bool:
-    return kind in _DECISIONS
+    return kind in _DECISIONS or kind in EXTRA_DECISIONS
 
 
 def chance_possible(s: GameState, task: tuple[Any, ...]) -> bool:
@@ -1010,11 +1063,16 @@ def chance_possible(s: GameState, task: tuple[Any, ...]) -> bool:
         return any(s.hands[task[2]])
     if kind == "pool_deal":
         return any(s.pool)
+    if kind == "tdraw":
+        return bool(sum(s.tpile) + len(s.ttop))
     return True
 
 
 def task_seat(s: GameState, task: tuple[Any, ...]) -> int | None:
     kind = task[0]
+    if kind in EXTRA_DECISIONS:
+        seat: int = EXTRA_DECISIONS[kind][0](s, task)
+        return seat
     if kind in ("offer", "take", "discard", "keep2", "arthur_return", "clair", "messenger"):
         return int(task[1])
     if kind in ("steal_target", "traitor_evil", "kay_siege"):
@@ -1067,6 +1125,9 @@ def _hand_cards(s: GameState, seat: int) -> list[str]:
 
 def task_actions(s: GameState, task: tuple[Any, ...]) -> list[A.Action]:
     kind = task[0]
+    if kind in EXTRA_DECISIONS:
+        answers: list[A.Action] = EXTRA_DECISIONS[kind][1](s, task)
+        return answers
     if kind == "offer":
         return [A.Offer(c) for c in _hand_cards(s, task[1])]
     if kind == "take":
@@ -1127,6 +1188,9 @@ def resolve_decision(s: GameState, task: tuple[Any, ...], action: A.Action) -> N
     """Rules: ``black.mercenaries``."""
     kind = task[0]
     a: Any = action
+    if kind in EXTRA_DECISIONS:
+        EXTRA_DECISIONS[kind][2](s, task, action)
+        return
     if kind == "offer":
         i = s.cfg.white_index[a.card]
         _set_hand(s, task[1], _vec_add(s.hands[task[1]], i, -1))
@@ -1250,6 +1314,8 @@ def _resolve_merlin(s: GameState, task: tuple[Any, ...], a: Any) -> None:
     if sum(k for _, k in pledged) >= T("merlins_to_cancel"):
         for seat, k in pledged:
             discard_white(s, seat, "merlin", k)
+        if "morgan_witch_6" in s.witches:
+            _remove_merlins(s, sum(k for _, k in pledged))
         black_to_discard(s, card)
         note(s, f"three Merlin cards cancel {card}", "black.merlin-cancel")
         return
@@ -1369,6 +1435,8 @@ def run_task(s: GameState, task: tuple[Any, ...]) -> None:
             s._set(phase="heroic")
     elif kind == "end_turn":
         end_turn(s)
+    elif kind == "warrior":
+        add_warrior(s, task[1])
     elif kind == "begin":
         start_turn(s, first_player(s))
     elif kind == "share_setup":
@@ -1408,6 +1476,18 @@ def first_player(s: GameState) -> int:
 def start_turn(s: GameState, seat: int) -> None:
     """Rules: ``traitor.unmasked-turn``, ``turn.order``."""
     s._set(turn=seat, tflags=frozenset(), done=0, turn_no=s.turn_no + 1)
+    if s.captured[seat] and not s.revealed[seat]:
+        # JA Captured!: the knight cannot act; his turn is skipped. (Engine reading: when every
+        # knight who could free him is captured too, he slips free rather than stall the game.)
+        if all(s.captured[x] for x in in_play(s)):
+            _set_seat(s, "captured", seat, False)
+            i = s.cfg.travel_names.index("captured")
+            s._set(tdisc=_vec_add(s.tdisc, i, 1))
+        else:
+            s._set(phase="evil")
+            push(s, ("end_turn",))
+            note(s, f"seat {seat} is captured: turn skipped", "travel.captured")
+            return
     if s.revealed[seat]:
         # BoQ p.13: the unmasked traitor's turn. Rules: ``traitor.unmasked-turn``.
         s._set(phase="traitor")

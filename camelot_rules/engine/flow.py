@@ -15,6 +15,7 @@ from typing import Any
 from camelot_rules import rulebook
 from camelot_rules.engine import actions as A
 from camelot_rules.engine import effects as E
+from camelot_rules.engine import expansion as X
 from camelot_rules.engine.state import ON_QUEST, GameState, IllegalActionError
 
 __all__ = [
@@ -27,7 +28,17 @@ __all__ = [
 ]
 
 CHANCE_TASKS = frozenset(
-    {"deal_knight", "deal_loyalty", "wdraw", "bdraw", "reveal", "roll", "steal", "pool_deal"}
+    {
+        "deal_knight",
+        "deal_loyalty",
+        "wdraw",
+        "bdraw",
+        "reveal",
+        "roll",
+        "steal",
+        "pool_deal",
+        "tdraw",
+    }
 )
 _HAND_LIMIT = rulebook.threshold("white_hand_limit_to_draw")
 _ACCUSE_SWORDS = rulebook.threshold("accusation_min_swords")
@@ -75,6 +86,8 @@ def chance_weights(s: GameState) -> tuple[list[A.Outcome], list[int]]:
             pairs3 = [(A.Draw("black", names[i]), c) for i, c in enumerate(s.bpile) if c]
             return [p[0] for p in pairs3], [p[1] for p in pairs3]
         return [A.Draw("black", s.bbottom[0])], [1]
+    if kind == "tdraw":
+        return X.travel_weights(s)
     if kind == "roll":
         faces = rulebook.SIEGE_DIE_FACES
         return [A.Roll(f) for f in range(1, faces + 1)], [1] * faces
@@ -104,7 +117,10 @@ def apply_chance(s: GameState, outcome: A.Outcome) -> GameState:
     new = s._clone()
     task = new.pending[-1]
     new._set(pending=new.pending[:-1], note=(_public_outcome(task, outcome), "turn.chance"))
-    E.resolve_chance(new, task, outcome)
+    if task[0] == "tdraw":
+        X.resolve_travel(new, task, outcome)
+    else:
+        E.resolve_chance(new, task, outcome)
     _run(new)
     new._set(hist=(s.hist, outcome))
     return new
@@ -227,7 +243,9 @@ def _evil_actions(s: GameState) -> list[A.Action]:
 
     Rules: ``turn.evil-step``, ``knight.percival``.
     """
-    out: list[A.Action] = [A.DrawBlack(), A.AddEngine(), A.LoseLife()]
+    out: list[A.Action] = [A.DrawBlack(), A.AddEngine()]
+    if not E.sacrifice_blocked(s):  # JA witches (2nd): no life given up while she stays
+        out.append(A.LoseLife())
     seat = s.turn
     if s.knights[seat] == "percival" and "peeked" not in s.tflags and E.black_pile_size(s):
         out.append(A.PeekBlack())
@@ -303,6 +321,9 @@ def heroic_actions(s: GameState, seat: int) -> list[A.Action]:
     if "cat:heal" not in used and 0 < s.life[seat] < rulebook.threshold("max_life"):
         need = rulebook.threshold("heal_identical_cards")
         out += [A.Heal(name) for name, i in wi.items() if hand[i] >= need]
+    # Merlin's Company: freeing a captured knight (JA travel rules, Captured!)
+    if s.cfg.expansion:
+        out += X.free_actions(s, seat)
     # e. an accusation (RB p.16)
     if "cat:accuse" not in used and not s.accused[seat] and _accusations_open(s):
         out += [
@@ -332,6 +353,8 @@ def _power_actions(s: GameState, seat: int) -> list[A.Action]:
                 out += [A.ArthurGive(t, names[i]) for i, c in enumerate(s.hands[seat]) if c]
     if knight == "galahad" and "special" not in s.tflags:
         out += E.special_actions(s, seat, free=True)
+    if knight == "caradoc":
+        out += X.caradoc_actions(s, seat)
     return out
 
 
@@ -349,6 +372,9 @@ def _apply_heroic(s: GameState, action: A.Action) -> None:
     if isinstance(action, A.ArthurGive):
         E.arthur_give(s, seat, action)
         return
+    if isinstance(action, A.CaradocDraw):
+        X.do_caradoc(s, seat)
+        return
     if isinstance(action, A.PlaySpecial) and action.free:
         s._set(tflags=s.tflags | {"special", "galahad"})
         E.play_special(s, seat, action)
@@ -356,7 +382,7 @@ def _apply_heroic(s: GameState, action: A.Action) -> None:
     category = _category(s, seat, action)
     if category == "cat:move" and E.tristan_free_move(s, seat):
         s._set(tflags=s.tflags | {"cat:move", "tristan"})
-        E.move(s, seat, action.quest)  # type: ignore[attr-defined]
+        _go(s, seat, action.quest)  # type: ignore[attr-defined]
         E.note(s, f"Tristan leaves the Round Table for free: {action}", "knight.tristan")
         return
     s._set(tflags=s.tflags | {category}, done=s.done + 1)
@@ -372,13 +398,24 @@ def _category(s: GameState, seat: int, action: A.Action) -> str:
         return "cat:heal"
     if isinstance(action, A.Accuse):
         return "cat:accuse"
+    if isinstance(action, A.Free):
+        return "cat:free"
     return "cat:quest:" + s.location[seat]
 
 
 def _do_move(s: GameState, seat: int, action: Any) -> None:
     """Rules: ``quest.move``, ``quest.solo``."""
-    E.move(s, seat, action.quest)
     E.note(s, f"seat {seat} moves to {action.quest}", "quest.move")
+    _go(s, seat, action.quest)
+
+
+def _go(s: GameState, seat: int, quest: str) -> None:
+    """A move by a heroic action or a knight's power: with Merlin's Company a travel card is
+    drawn first (JA travel rules). Rules: ``quest.move``, ``travel.draw-on-move``."""
+    if s.cfg.expansion:
+        X.travel_move(s, seat, quest)
+    else:
+        E.move(s, seat, quest)
 
 
 def _do_heal(s: GameState, seat: int, action: Any) -> None:
@@ -403,6 +440,7 @@ _HEROIC: dict[type, Callable[[GameState, int, Any], None]] = {
     A.PlaySpecial: _do_special,
     A.Heal: _do_heal,
     A.Accuse: E.do_accuse,
+    A.Free: X.do_free,
 }
 
 

@@ -55,12 +55,9 @@ def _check_players(players: object, expansion: bool) -> int:
 def _options(players: int, expansion: bool, options: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(expansion, bool):
         raise ValueError(f"expansion={expansion!r}: expected True or False")
-    if expansion:
-        raise ValueError(
-            "expansion=True: Merlin's Company is not in the rules engine yet (see the engine "
-            "issue for the expansion); use expansion=False"
-        )
     known = {"traitor", "three_player_peek", "opening_share", "knights"}
+    if expansion:
+        known.add("coats")
     unknown = sorted(set(options) - known)
     if unknown:
         raise ValueError(f"unknown option(s) {unknown}; expected some of {sorted(known)}")
@@ -75,20 +72,52 @@ def _options(players: int, expansion: bool, options: Mapping[str, Any]) -> dict[
         raise ValueError(f"opening_share={out['opening_share']!r}: expected one of {list(_SHARE)}")
     if not isinstance(out["three_player_peek"], bool):
         raise ValueError(f"three_player_peek={out['three_player_peek']!r}: expected True or False")
+    if expansion:
+        out["coats"] = options.get("coats", "expansion")
+        if out["coats"] not in ("expansion", "base", "mixed"):
+            raise ValueError(
+                f"coats={out['coats']!r}: expected 'expansion' (King Arthur and the new "
+                "knights), 'base' or 'mixed'"
+            )
+        if out["coats"] == "base" and players > len(rulebook.KNIGHTS):
+            raise ValueError(f"coats='base' has {len(rulebook.KNIGHTS)} knights for {players}")
+    names = _knight_names(expansion)
     knights = options.get("knights")
     if knights is not None:
         knights = tuple(knights)
         if (
             len(knights) != players
             or len(set(knights)) != players
-            or not set(knights) <= set(rulebook.KNIGHTS)
+            or not set(knights) <= set(names)
         ):
             raise ValueError(
-                f"knights={knights!r}: expected {players} different names from "
-                f"{list(rulebook.KNIGHTS)}"
+                f"knights={knights!r}: expected {players} different names from {list(names)}"
+            )
+        if expansion and "arthur" not in knights:
+            raise ValueError(
+                f"knights={knights!r}: King Arthur always plays in Merlin's Company (JA setup)"
             )
         out["knights"] = knights
     return out
+
+
+def _knight_names(expansion: bool) -> tuple[str, ...]:
+    return rulebook.KNIGHTS + (rulebook.EXPANSION_KNIGHTS if expansion else ())
+
+
+def _knight_pool(cfg: Config) -> tuple[str, ...]:
+    """The coats of arms dealt at random; in Merlin's Company King Arthur always plays (given
+    to seat 0) and the others come from the chosen set (JA setup).
+
+    Rules: ``setup.expansion``."""
+    if not cfg.expansion:
+        return rulebook.KNIGHTS
+    others = {
+        "expansion": rulebook.EXPANSION_KNIGHTS,
+        "base": rulebook.KNIGHTS[1:],
+        "mixed": rulebook.KNIGHTS[1:] + rulebook.EXPANSION_KNIGHTS,
+    }[cfg.option("coats")]
+    return tuple(others)
 
 
 def _blank(cfg: Config) -> GameState:
@@ -140,6 +169,15 @@ def _blank(cfg: Config) -> GameState:
         "pending": (),
         "pool": zeros_w,
         "outcome": None,
+        "tpile": cfg.travel_box,
+        "tdisc": (0,) * len(cfg.travel_box),
+        "ttop": (),
+        "captured": (False,) * n,
+        "merlin": "",
+        "witches": frozenset(),
+        "removed_b": zeros_b,
+        "removed_w": zeros_w,
+        "favor": False,
         "hist": None,
         "note": ("", ""),
         "_legal": None,
@@ -160,7 +198,12 @@ def new_game(
     opening share. With ``seed`` the chance events of the deal are sampled with
     ``random.Random(seed)`` and the game stops at its first decision.
 
-    Rules: ``setup.deal``, ``setup.loyalty``, ``setup.first-player``, ``setup.opening-share``.
+    With ``expansion=True`` (Merlin's Company, 3-8 players): King Arthur always plays (seat
+    0), the coats of arms of the ``coats`` option, the 9-card loyalty deck (the second traitor
+    only at 7-8 players), the travel deck, Merlin's figure off the board (JA setup).
+
+    Rules: ``setup.deal``, ``setup.loyalty``, ``setup.first-player``, ``setup.opening-share``,
+    ``setup.expansion``.
 
     >>> game = new_game(5, seed=1)
     >>> game.is_chance(), sum(game.observation(game.current_player)["hand_sizes"].values())
@@ -172,17 +215,22 @@ def new_game(
     opts = _options(players, expansion, options)
     cfg = Config.make(players, expansion, opts)
     s = _blank(cfg)
-    loyalty = standard_deck("loyalty", players=players)
+    loyalty = standard_deck("loyalty", expansion=expansion, players=players)
     loyal, traitors = loyalty.count("loyal"), loyalty.count("traitor")
     if opts["traitor"] == "none":
         traitors = 0
     elif opts["traitor"] == "among_us":
         loyal = players
-    pool = tuple(rulebook.KNIGHTS)
+    pool = _knight_pool(cfg)
     s._set(deal_pool=(pool, loyal, traitors))
     tasks: list[tuple[Any, ...]] = []
     if "knights" in opts:
         s._set(knights=opts["knights"], deal_pool=((), loyal, traitors))
+    elif expansion:
+        knights = list(s.knights)
+        knights[0] = "arthur"  # JA setup: King Arthur always plays
+        s._set(knights=tuple(knights))
+        tasks += [("deal_knight", seat) for seat in range(1, players)]
     else:
         tasks += [("deal_knight", seat) for seat in range(players)]
     tasks += [("deal_loyalty", seat) for seat in range(players)]
@@ -258,6 +306,14 @@ def position(
     white_discard: Mapping[str, int] | None = None,
     black_discard: Mapping[str, int] | None = None,
     heroism: str | None = None,
+    expansion: bool = False,
+    merlin: str | None = None,
+    captured: Iterable[int] = (),
+    witches: Iterable[str] = (),
+    travel_top: Iterable[str] = (),
+    removed: Mapping[str, int] | None = None,
+    divine_favor: bool = False,
+    travel_discard: Mapping[str, int] | None = None,
     **options: Any,
 ) -> GameState:
     """A position built by hand (for questions about a real game, and for tests).
@@ -267,20 +323,26 @@ def position(
     Palamedes, Percival, Tristan; loyalty to all loyal (no traitor); life to 4; location to
     Camelot. ``phase`` is ``"evil"`` (the start of ``turn``'s turn) or ``"heroic"``.
 
+    With ``expansion=True`` (Merlin's Company): ``merlin`` (Merlin's figure: a quest,
+    ``"camelot"`` or None), ``captured`` seats, lasting ``witches``, the known ``travel_top``,
+    the ``travel_discard`` pile,
+    black cards ``removed`` from the game, ``divine_favor`` played and not yet used.
+
     >>> s = position(3, hands={0: {"fight_3": 2}}, siege_engines=2, phase="heroic")
     >>> [str(a) for a in s.legal_actions() if "siege" in str(a)]
     ['fight a siege engine with 3', 'fight a siege engine with 3+3']
 
     Rules: ``setup.deal``.
     """
-    players = _check_players(players, False)
-    opts = _options(players, False, {k: v for k, v in options.items()})
-    cfg = Config.make(players, False, opts)
+    players = _check_players(players, expansion)
+    opts = _options(players, expansion, {k: v for k, v in options.items()})
+    cfg = Config.make(players, expansion, opts)
     s = _blank(cfg)
-    names = tuple(knights) if knights is not None else rulebook.KNIGHTS[:players]
+    default = (rulebook.KNIGHTS + rulebook.EXPANSION_KNIGHTS)[:players]
+    names = tuple(knights) if knights is not None else default
     if (
         len(names) != players
-        or not set(names) <= set(rulebook.KNIGHTS)
+        or not set(names) <= set(_knight_names(expansion))
         or len(set(names)) != players
     ):
         raise ValueError(f"knights={names!r}: expected {players} different knight names")
@@ -399,6 +461,43 @@ def position(
     for card, n in (black_discard or {}).items():
         take_black(card, n)
         bdisc[bi[card]] += n
+    captured, witches, travel_top = tuple(captured), tuple(witches), tuple(travel_top)
+    mc_given = [bool(merlin), bool(captured), bool(witches), bool(travel_top)]
+    if not expansion and any(mc_given):
+        raise ValueError("merlin, captured, witches and travel_top need expansion=True")
+    rem = [0] * len(cfg.black_names)
+    for card, n in (removed or {}).items():
+        take_black(card, n)
+        rem[bi[card]] += n
+    wset = frozenset(witches)
+    for card in wset:
+        if card not in ("morgan_witch_2", "morgan_witch_5", "morgan_witch_6", "morgan_witch_7"):
+            raise ValueError(f"witches: {card!r} does not stay in play (2nd, 5th, 6th, 7th do)")
+        take_black(card)
+    cap = [False] * players
+    tpile = list(cfg.travel_box)
+    for seat in captured:
+        cap[seat] = True
+        tpile[cfg.travel_names.index("captured")] -= 1
+    ttop = tuple(travel_top)
+    for card in ttop:
+        tpile[cfg.travel_names.index(card)] -= 1
+    tdisc = [0] * len(tpile)
+    for card, n in (travel_discard or {}).items():
+        tpile[cfg.travel_names.index(card)] -= n
+        tdisc[cfg.travel_names.index(card)] += n
+    if any(c < 0 for c in tpile):
+        raise ValueError("more travel cards placed than the box holds")
+    s._set(
+        removed_b=tuple(rem),
+        witches=wset,
+        captured=tuple(cap),
+        tpile=tuple(tpile),
+        tdisc=tuple(tdisc),
+        ttop=ttop,
+        merlin=merlin or "",
+        favor=bool(divine_favor),
+    )
     s._set(wpile=tuple(wpile), bpile=tuple(bpile), wdisc=tuple(wdisc), bdisc=tuple(bdisc))
     acc = [False] * players
     for seat in accused:

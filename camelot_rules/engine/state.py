@@ -74,6 +74,8 @@ class Config:
     black_names: tuple[str, ...]
     white_box: tuple[int, ...]
     black_box: tuple[int, ...]
+    travel_names: tuple[str, ...]
+    travel_box: tuple[int, ...]
     white_index: MappingProxyType[str, int] = field(compare=False, hash=False, repr=False)
     black_index: MappingProxyType[str, int] = field(compare=False, hash=False, repr=False)
 
@@ -87,6 +89,7 @@ class Config:
     def make(players: int, expansion: bool, options: dict[str, Any]) -> Config:
         white = standard_deck("white", expansion=expansion)
         black = standard_deck("black", expansion=expansion)
+        travel = standard_deck("travel", expansion=True) if expansion else None
         wn = tuple(name for name, _ in white.counts.items())
         bn = tuple(name for name, _ in black.counts.items())
         return Config(
@@ -101,6 +104,8 @@ class Config:
             black_names=bn,
             white_box=tuple(white.count(n) for n in wn),
             black_box=tuple(black.count(n) for n in bn),
+            travel_names=rulebook.TRAVEL_KINDS if travel else (),
+            travel_box=tuple(travel.count(n) for n in rulebook.TRAVEL_KINDS) if travel else (),
             white_index=MappingProxyType({n: i for i, n in enumerate(wn)}),
             black_index=MappingProxyType({n: i for i, n in enumerate(bn)}),
         )
@@ -150,6 +155,16 @@ _SLOTS = (
     "pending",  # stack of tasks (tuples), top last
     "pool",  # cards being shared (white count vector)
     "outcome",  # None or GameResult
+    # Merlin's Company (all empty in the base game)
+    "tpile",  # travel draw pile (count vector over rulebook.TRAVEL_KINDS)
+    "tdisc",
+    "ttop",  # known top of the travel pile
+    "captured",  # seat -> a Captured! card lies under the figure
+    "merlin",  # Merlin's figure: "" off the board, else a quest or "camelot"
+    "witches",  # witches lasting in play (2nd, 5th, 6th, 7th)
+    "removed_b",  # black cards removed from the game (count vector)
+    "removed_w",  # white cards removed from the game (Sixth Witch)
+    "favor",  # Divine Favor played and not yet used
     "hist",  # cons list: (previous, step) or None
     "note",  # (text, rule id) of the last step
 )
@@ -206,6 +221,15 @@ class GameState:
     pending: tuple[tuple[Any, ...], ...]
     pool: tuple[int, ...]
     outcome: GameResult | None
+    tpile: tuple[int, ...]
+    tdisc: tuple[int, ...]
+    ttop: tuple[str, ...]
+    captured: tuple[bool, ...]
+    merlin: str
+    witches: frozenset[str]
+    removed_b: tuple[int, ...]
+    removed_w: tuple[int, ...]
+    favor: bool
     hist: tuple[Any, Any] | None
     note: tuple[str, str]
     _legal: list[A.Action] | None

@@ -115,6 +115,17 @@ def observation(s: GameState, player: int) -> dict[str, Any]:
             name for name, on in (("vivien", s.vivien), ("mists_of_avalon", s.mists)) if on
         ],
         "heroism": s.heroism or None,
+        "merlin": s.merlin or None,
+        "captured": [i for i in range(n) if s.captured[i]],
+        "witches": sorted(s.witches),
+        "divine_favor": s.favor,
+        "travel": {"draw": sum(s.tpile) + len(s.ttop), "discard": sum(s.tdisc)}
+        if s.cfg.expansion
+        else None,
+        "removed": {
+            "white": sum(s.removed_w),
+            "black": sum(s.removed_b),
+        },
         "log": [s.note[0]] if s.note[0] else [],
         "rule": s.note[1],
         "result": None
@@ -133,7 +144,9 @@ def card_census(s: GameState) -> dict[str, dict[str, int]]:
     """Count every white and black card wherever it is: piles, discards, hands, quests, cards
     in play, cards being resolved. Each total equals the box's count of that card."""
     wn, bn = s.cfg.white_names, s.cfg.black_names
-    white = {name: s.wpile[i] + s.wdisc[i] + s.pool[i] for i, name in enumerate(wn)}
+    white = {
+        name: s.wpile[i] + s.wdisc[i] + s.pool[i] + s.removed_w[i] for i, name in enumerate(wn)
+    }
     for hand in s.hands:
         for i, c in enumerate(hand):
             white[wn[i]] += c
@@ -145,7 +158,9 @@ def card_census(s: GameState) -> dict[str, dict[str, int]]:
     white["grail"] += s.grail_n
     if s.heroism:
         white["heroism"] += 1
-    black = {name: s.bpile[i] + s.bdisc[i] for i, name in enumerate(bn)}
+    black = {name: s.bpile[i] + s.bdisc[i] + s.removed_b[i] for i, name in enumerate(bn)}
+    for witch in s.witches:
+        black[witch] += 1
     for card in (*s.btop, *s.bbottom, *s.grail_b):
         black[card] += 1
     for card, _ in (*s.bk_b, *s.ld_b):
@@ -163,7 +178,18 @@ def card_census(s: GameState) -> dict[str, dict[str, int]]:
     for task in s.pending:
         if task[0] in ("merlin", "excal", "effect", "face", "war"):
             black[task[1]] += 1
-    return {"white": white, "black": black}
+    out = {"white": white, "black": black}
+    if s.cfg.expansion:
+        tn = s.cfg.travel_names
+        travel = {name: s.tpile[i] + s.tdisc[i] for i, name in enumerate(tn)}
+        for card in s.ttop:
+            travel[card] += 1
+        travel["captured"] += sum(s.captured)
+        for task in s.pending:
+            if task[0] == "demand":  # a travel card being answered
+                travel[task[3]] += 1
+        out["travel"] = travel
+    return out
 
 
 # --- JSON ---------------------------------------------------------------------------------------
@@ -241,7 +267,7 @@ def from_json(text: str) -> GameState:
         value = data[name]
         if name == "outcome":
             value = None if value is None else GameResult(**value)
-        elif name == "tflags":
+        elif name in ("tflags", "witches"):
             value = frozenset(value)
         else:
             value = _tuple(value)

@@ -1,0 +1,379 @@
+"""Merlin's Company: the expansion's rules as a layer of the engine (``expansion=True``).
+
+The authority is the Japanese translation of the expansion rules (``JA`` section, the seed
+``seeds/000_f03494cf5d4661bf.txt``): travel cards on every move made by a heroic action or a
+knight's power, Merlin's figure, the seven witches, the eight new special white cards, Sir
+Caradoc's power, finished quests' black cards removed from the game. What the seed leaves out
+(the travel cards' mix and the demands of Charged!/Lost!/Ambushed!, the other new knights'
+powers) is a named assumption from :mod:`camelot_rules.rulebook`.
+
+This module registers its handlers in :mod:`camelot_rules.engine.effects` when imported.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from camelot_rules import rulebook
+from camelot_rules.engine import actions as A
+from camelot_rules.engine import effects as E
+from camelot_rules.engine.state import GameState
+
+__all__ = ["free_actions", "travel_move"]
+
+_SPECIALS_MC = (
+    "call_for_help",
+    "dispel",
+    "divine_favor",
+    "dragon_slayer",
+    "merlin_to_the_rescue",
+    "new_hope",
+    "tournament",
+    "truce",
+)
+_LASTING_WITCHES = ("morgan_witch_2", "morgan_witch_5", "morgan_witch_6", "morgan_witch_7")
+_DEMANDS = {d.card: d for d in rulebook.TRAVEL_DEMANDS}
+_SLAYER_FIGHTS = 2  # JA special white cards (Dragon Slayer): two Fight cards on the Dragon
+
+
+# --- travel -----------------------------------------------------------------------------------
+def travel_pile_size(s: GameState) -> int:
+    return sum(s.tpile) + len(s.ttop)
+
+
+def _reshuffle_travel(s: GameState) -> None:
+    """JA travel rules: the travel pile is reshuffled from its own discards when it runs out;
+    never with the white and black piles; a card under a figure stays out.
+
+    Rules: ``travel.reshuffle``."""
+    s._set(tpile=tuple(a + b for a, b in zip(s.tpile, s.tdisc)), tdisc=(0,) * len(s.tdisc))
+
+
+def travel_move(s: GameState, seat: int, quest: str) -> None:
+    """JA travel rules: a move by a heroic action (or Tristan's power) names its destination,
+    then a travel card is drawn. Rules: ``travel.draw-on-move``."""
+    if not travel_pile_size(s):
+        _reshuffle_travel(s)
+    if not travel_pile_size(s):  # every travel card lies under a figure: the move just happens
+        E.move(s, seat, quest)
+        return
+    E.push(s, ("tdraw", seat, quest))
+    E.note(s, f"seat {seat} sets out for {quest}: a travel card is drawn", "travel.draw-on-move")
+
+
+def _to_travel_discard(s: GameState, card: str) -> None:
+    i = s.cfg.travel_names.index(card)
+    disc = list(s.tdisc)
+    disc[i] += 1
+    s._set(tdisc=tuple(disc))
+
+
+def travel_weights(s: GameState) -> tuple[list[A.Outcome], list[int]]:
+    if s.ttop:
+        return [A.Draw("travel", s.ttop[0])], [1]
+    names = s.cfg.travel_names
+    pairs = [(A.Draw("travel", names[i]), c) for i, c in enumerate(s.tpile) if c]
+    return [p[0] for p in pairs], [p[1] for p in pairs]
+
+
+def resolve_travel(s: GameState, task: tuple[Any, ...], outcome: Any) -> None:
+    """The seven travel cards (JA travel rules). Rules: ``travel.cards``, ``travel.captured``."""
+    seat, quest, card = task[1], task[2], outcome.card
+    if s.ttop and s.ttop[0] == card:
+        s._set(ttop=s.ttop[1:])
+    else:
+        i = s.cfg.travel_names.index(card)
+        pile = list(s.tpile)
+        pile[i] -= 1
+        s._set(tpile=tuple(pile))
+    E.note(s, f"travel card: {card}", "travel.cards")
+    if card == "captured":
+        E._set_seat(s, "captured", seat, True)
+        # a captured knight cannot act: the rest of his turn is lost too
+        s._set(tflags=s.tflags | {"turn_over"})
+        E.push(s, ("end_turn",))
+        E.note(s, f"seat {seat} is captured on the way", "travel.captured")
+    elif card in _DEMANDS:
+        E.push(s, ("demand", seat, quest, card))
+    else:
+        if card == "vision" and not s.grail_over:
+            quest = "grail"
+        E.move(s, seat, quest)
+        if card == "merlin_travels":
+            s._set(merlin=quest)
+        _to_travel_discard(s, card)
+    if not travel_pile_size(s):
+        _reshuffle_travel(s)
+
+
+def _demand_payments(s: GameState, seat: int, card: str) -> list[tuple[str, ...]]:
+    """Ways to meet the card's demand from a hand (ASSUMED demands: rulebook.TRAVEL_DEMANDS)."""
+    hand = s.hand(seat)
+    fact = _DEMANDS[card].hand_fact
+    if fact == "fight_3_plus":
+        return [(f"fight_{v}",) for v in (3, 4, 5) if hand.get(f"fight_{v}")]
+    if fact == "grail":
+        return [("grail",)] if hand.get("grail") else []
+    if fact == "fight_pair":
+        return [(f"fight_{v}",) * 2 for v in range(1, 6) if hand.get(f"fight_{v}", 0) >= 2]
+    raise AssertionError(fact)  # pragma: no cover
+
+
+def _resolve_demand(s: GameState, task: tuple[Any, ...], a: Any) -> None:
+    """Charged!/Lost!/Ambushed!: meet the demand and arrive, or suffer and end the turn
+    (JA travel rules). Rules: ``travel.demands``."""
+    seat, quest, card = task[1], task[2], task[3]
+    _to_travel_discard(s, card)
+    if isinstance(a, A.Pay):
+        for name in a.cards:
+            E.discard_white(s, seat, name)
+        E.move(s, seat, quest)
+        E.note(s, f"seat {seat} meets the demand of {card} and arrives", "travel.demands")
+        return
+    E.lose_life(s, seat, 1)
+    s._set(tflags=s.tflags | {"turn_over"})
+    E.push(s, ("end_turn",))
+    E.note(s, f"seat {seat} fails {card}: 1 life, no move, the turn ends", "travel.demands")
+
+
+def free_actions(s: GameState, seat: int) -> list[A.Action]:
+    """Free a captured knight: a heroic action discarding a special white card; never
+    oneself (JA travel rules, Captured!). Rules: ``travel.captured``."""
+    if "cat:free" in s.tflags:
+        return []
+    specials = [c for c in s.hand(seat) if c in E._SPECIAL_WHITE]
+    return [A.Free(t, c) for t in E.in_play(s) if t != seat and s.captured[t] for c in specials]
+
+
+def do_free(s: GameState, seat: int, action: Any) -> None:
+    """Rules: ``travel.captured``."""
+    E.discard_white(s, seat, action.card)
+    E._set_seat(s, "captured", action.seat, False)
+    _to_travel_discard(s, "captured")
+    E.note(s, f"seat {seat} frees seat {action.seat}", "travel.captured")
+
+
+# --- the witches ------------------------------------------------------------------------------
+def _witch_1(s: GameState, card: str, seat: int) -> bool:
+    """JA witches (1st): the white and black piles are rebuilt at once.
+
+    Rules: ``deck.first-witch``."""
+    E.reshuffle_both(s)
+    return False
+
+
+def _lasting_witch(s: GameState, card: str, seat: int) -> bool:
+    """JA witches (2nd, 5th, 6th, 7th): they stay in play. Rules: ``witch.lasting``."""
+    s._set(witches=s.witches | {card})
+    return True
+
+
+def _witch_3(s: GameState, card: str, seat: int) -> bool:
+    """JA witches (3rd): a Pict, then a Saxon warrior. Rules: ``witch.third``."""
+    # one after the other: a Pict war lost by the first is resolved before the Saxon comes
+    E.push(s, ("warrior", "picts"), ("warrior", "saxons"))
+    return False
+
+
+def _witch_4(s: GameState, card: str, seat: int) -> bool:
+    """JA witches (4th): each knight discards a Grail card or loses 1 life (without one: loses
+    the life). Rules: ``witch.fourth``."""
+    g = s.cfg.white_index["grail"]
+    tasks = []
+    for x in E.seats_from(s, seat):
+        if x not in E.in_play(s):
+            continue
+        if s.hands[x][g]:
+            tasks.append(("witch4", x))
+        else:
+            E.lose_life(s, x, 1)
+    E.push(s, *tasks)
+    return False
+
+
+def _resolve_witch4(s: GameState, task: tuple[Any, ...], a: Any) -> None:
+    if isinstance(a, A.Discard):
+        E.discard_white(s, task[1], "grail")
+    else:
+        E.lose_life(s, task[1], 1)
+
+
+def end_witches_on_quest(s: GameState, quest: str, won: bool, present: list[int]) -> None:
+    """The 2nd witch leaves when a quest is won; the 7th strikes the knights away from the next
+    quest lost, then leaves (JA witches). Rules: ``witch.lasting``."""
+    if won and "morgan_witch_2" in s.witches:
+        s._set(witches=s.witches - {"morgan_witch_2"})
+        E.black_to_discard(s, "morgan_witch_2")
+    if not won and "morgan_witch_7" in s.witches:
+        for x in E.in_play(s):
+            if x not in present:
+                E.lose_life(s, x, 1)
+        s._set(witches=s.witches - {"morgan_witch_7"})
+        E.black_to_discard(s, "morgan_witch_7")
+
+
+# --- the new special white cards ----------------------------------------------------------------
+def special_actions_mc(s: GameState, seat: int, free: bool) -> list[A.Action]:
+    """JA special white cards: every playable choice. Rules: ``white.expansion-specials``."""
+    hand = s.hand(seat)
+    out: list[A.Action] = []
+    where = s.location[seat]
+    if hand.get("call_for_help") and where not in ("black_knight", "lancelot"):
+        out.append(A.PlaySpecial("call_for_help", (), free))
+    if hand.get("dispel"):
+        out += [A.PlaySpecial("dispel", (c,), free) for c in _dispellable(s)]
+    for card in ("divine_favor", "dragon_slayer", "new_hope", "tournament"):
+        if hand.get(card):
+            out.append(A.PlaySpecial(card, (), free))
+    if hand.get("merlin_to_the_rescue"):
+        quests = ["black_knight", "lancelot" if s.ld_mode == "lancelot" else "dragon"]
+        quests += ["excalibur", "grail", "picts", "saxons"]
+        out += [A.PlaySpecial("merlin_to_the_rescue", (q,), free) for q in quests]
+    if hand.get("truce"):
+        out += [A.PlaySpecial("truce", (w,), free) for w in ("picts", "saxons")]
+    return out
+
+
+def _dispellable(s: GameState) -> list[str]:
+    out = []
+    if s.dark_forest:
+        out.append("dark_forest")
+    if s.mists:
+        out.append("mists_of_avalon")
+    if any(m for _, _, m in s.wars):
+        out.append("mordred")
+    if s.vivien:
+        out.append("vivien")
+    return out + sorted(w for w in s.witches if w in _LASTING_WITCHES)
+
+
+def play_special_mc(s: GameState, seat: int, card: str, choice: tuple[Any, ...]) -> None:
+    """Apply a new special white card (JA special white cards); the card is already discarded.
+
+    Rules: ``white.expansion-specials``, ``deck.merlin-blocks-engine``."""
+    if card == "call_for_help":
+        cands = tuple(
+            x
+            for x in E.seats_from(s, seat)
+            if x in E.in_play(s)
+            and x != seat
+            and not s.captured[x]
+            and s.location[x] != s.location[seat]
+        )
+        if cands:
+            E.push(s, ("call", seat, s.location[seat], cands, 0))
+    elif card == "dispel":
+        _dispel(s, str(choice[0]))
+    elif card == "divine_favor":
+        s._set(favor=True)
+    elif card == "dragon_slayer":
+        tasks: list[tuple[Any, ...]] = [("wdraw", seat, 3)]
+        if s.location[seat] == "dragon" and s.ld_mode == "dragon":
+            tasks += [("slayer", seat)] * _SLAYER_FIGHTS
+        E.push(s, *tasks)
+    elif card == "merlin_to_the_rescue":
+        s._set(merlin=str(choice[0]))
+    elif card == "new_hope":
+        n = sum(s.hands[seat]) + 1  # the New Hope card itself counts
+        for name, c in s.hand(seat).items():
+            E.discard_white(s, seat, name, c)
+        E.draw_white(s, seat, n)
+    elif card == "tournament":
+        E.gain_life(s, seat, 2)
+    elif card == "truce":
+        E._clear_quest(s, str(choice[0]))
+
+
+def _dispel(s: GameState, card: str) -> None:
+    if card == "dark_forest":
+        s._set(dark_forest=False)
+    elif card == "mists_of_avalon":
+        s._set(mists=False)
+    elif card == "vivien":
+        s._set(vivien=False)
+    elif card == "mordred":
+        s._set(wars=tuple((f, w, False) for f, w, _ in s.wars))
+    else:
+        s._set(witches=s.witches - {card})
+    E.black_to_discard(s, card)
+
+
+def _resolve_call(s: GameState, task: tuple[Any, ...], a: Any) -> None:
+    player, dest, cands, idx = task[1:]
+    if a.go:
+        E.move(s, cands[idx], dest)  # free, no travel card (JA)
+    if idx + 1 < len(cands):
+        E.push(s, ("call", player, dest, cands, idx + 1))
+
+
+def _slayer_actions(s: GameState, task: tuple[Any, ...]) -> list[A.Action]:
+    seat = task[1]
+    if s.ld_mode != "dragon" or s.location[seat] != "dragon":
+        return []
+    fights = [a for a in E.quest_actions(s, seat) if isinstance(a, A.PlayFight)]
+    return [A.Pass(), *fights] if fights else []
+
+
+def _resolve_slayer(s: GameState, task: tuple[Any, ...], a: Any) -> None:
+    if isinstance(a, A.PlayFight):
+        E.do_play_fight(s, task[1], a)
+
+
+def caradoc_actions(s: GameState, seat: int) -> list[A.Action]:
+    """Sir Caradoc: once per turn, sacrifice 1 life to draw 2 white cards; not under the 2nd
+    witch (JA witches, 2nd). Rules: ``knight.caradoc``."""
+    if (
+        s.knights[seat] != "caradoc"
+        or "caradoc" in s.tflags
+        or s.life[seat] < 1
+        or "morgan_witch_2" in s.witches
+    ):
+        return []
+    return [A.CaradocDraw()]
+
+
+def do_caradoc(s: GameState, seat: int) -> None:
+    """Rules: ``knight.caradoc``."""
+    E.lose_life(s, seat, 1)
+    s._set(tflags=s.tflags | {"caradoc"})
+    E.draw_white(s, seat, 2)
+    E.note(s, "Sir Caradoc sacrifices a life point for 2 white cards", "knight.caradoc")
+
+
+# --- registration -------------------------------------------------------------------------------
+E._BLACK.update(
+    {
+        "morgan_witch_1": _witch_1,
+        "morgan_witch_2": _lasting_witch,
+        "morgan_witch_3": _witch_3,
+        "morgan_witch_4": _witch_4,
+        "morgan_witch_5": _lasting_witch,
+        "morgan_witch_6": _lasting_witch,
+        "morgan_witch_7": _lasting_witch,
+    }
+)
+E.EXTRA_DECISIONS.update(
+    {
+        "demand": (
+            lambda s, t: int(t[1]),
+            lambda s, t: [A.Pass(), *[A.Pay(p) for p in _demand_payments(s, t[1], t[3])]],
+            _resolve_demand,
+        ),
+        "witch4": (
+            lambda s, t: int(t[1]),
+            lambda s, t: [A.Discard("grail"), A.Pass()],
+            _resolve_witch4,
+        ),
+        "call": (
+            lambda s, t: int(t[3][t[4]]),
+            lambda s, t: [A.Join(True), A.Join(False)],
+            _resolve_call,
+        ),
+        "slayer": (lambda s, t: int(t[1]), _slayer_actions, _resolve_slayer),
+    }
+)
+E.SPECIAL_HOOKS.append(
+    lambda s, seat, free: special_actions_mc(s, seat, free) if s.cfg.expansion else []
+)
+E.PLAY_HOOKS.append(play_special_mc)
+E.QUEST_END_HOOKS.append(end_witches_on_quest)
