@@ -18,23 +18,27 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP)
 
 ## make lab: JupyterLab on notebooks/, bound to 127.0.0.1, printing its URL with the token.
+## The token goes to the server in its environment (JUPYTER_TOKEN), never on its command line:
+## any local user can read a process's arguments with `ps`, only its owner its environment.
 lab: $(STAMP)
 	@token=$$($(BIN)/python -c 'import secrets; print(secrets.token_hex(16))'); \
 	echo "Open: http://$(HOST):$(PORT)/lab/tree/00_start_here.ipynb?token=$$token"; \
 	root_flag=$$([ "$$(id -u)" = 0 ] && echo --allow-root); \
-	exec $(BIN)/jupyter lab --no-browser $$root_flag --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) \
-	  --IdentityProvider.token=$$token --ServerApp.root_dir=notebooks \
+	JUPYTER_TOKEN="$$token" exec $(BIN)/jupyter lab --no-browser $$root_flag \
+	  --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) --ServerApp.root_dir=notebooks \
 	  --LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate
 
 ## make app: the Voila dashboard (notebooks/app.ipynb) at 127.0.0.1:8866 with a token.
 ## To share it on your LAN on purpose: make app HOST=0.0.0.0 (anyone with the URL and token
 ## on that network can use it; stop it with Ctrl-C when the game is over).
+## The token is passed as for `make lab`: Voila reads JUPYTER_TOKEN when its token is switched
+## on without a value (--Voila.auto_token=True; without it Voila runs with no token at all).
 APP_PORT ?= 8866
 app: $(STAMP)
 	@token=$$($(BIN)/python -c 'import secrets; print(secrets.token_hex(16))'); \
 	echo "Open: http://$(HOST):$(APP_PORT)/?token=$$token"; \
-	exec $(BIN)/voila notebooks/app.ipynb --no-browser --Voila.ip=$(HOST) --port=$(APP_PORT) \
-	  --token=$$token
+	JUPYTER_TOKEN="$$token" exec $(BIN)/voila notebooks/app.ipynb --no-browser \
+	  --Voila.ip=$(HOST) --port=$(APP_PORT) --Voila.auto_token=True
 
 ## make docs: the static site in build/site, offline (MathJax vendored from npm; no CDN).
 docs: $(STAMP)

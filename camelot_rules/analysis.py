@@ -19,6 +19,8 @@ from typing import Any
 
 import networkx as nx
 
+from camelot_rules.checks import check_bool
+
 __all__ = ["NEVER_ENDS", "Solution", "expected_steps", "outcome_probabilities", "solve"]
 
 NEVER_ENDS = "never_ends"
@@ -264,6 +266,7 @@ def solve(graph: nx.DiGraph, *, maximize: str | None = None, steps: bool = True)
     With ``steps=False`` the expected number of moves is not computed (``Solution.steps`` is
     then empty), which saves a third of the work on large graphs.
     """
+    check_bool("steps", steps)
     known, policy, outcomes = _solve_raw(graph, maximize, steps)
     values: dict[Hashable, dict[str, Fraction]] = {}
     lengths: dict[Hashable, Fraction | None] = {}

@@ -7,12 +7,14 @@ equal. The standard decks are assembled from the cited entries in :mod:`camelot_
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 
 from camelot_rules import rulebook
+from camelot_rules.checks import check_bool
 from camelot_rules.rulebook import CardCount, Confidence
 
 __all__ = [
@@ -25,11 +27,11 @@ __all__ = [
     "standard_deck",
 ]
 
-_NAME = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
+_NAME = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")  # whole name: fullmatch, never match
 
 
 def _check_name(name: object) -> str:
-    if not isinstance(name, str) or not _NAME.match(name):
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise ValueError(
             f"card name {name!r} is not lower_snake_case (expected e.g. 'fight_3' or 'grail')"
         )
@@ -71,6 +73,10 @@ class Deck:
         self._items: tuple[tuple[str, int], ...] = tuple(sorted(items))
         self._hash = hash(self._items)
         self._size = sum(count for _, count in self._items)
+        if self._size > sys.maxsize:  # len(deck) could not answer
+            raise ValueError(
+                f"a deck of {self._size} cards is too large (at most {sys.maxsize} cards)"
+            )
 
     @property
     def size(self) -> int:
@@ -83,13 +89,21 @@ class Deck:
         return MappingProxyType(dict(self._items))
 
     def count(self, name: str) -> int:
-        """Copies of ``name`` in the deck (0 if absent)."""
-        return dict(self._items).get(name, 0)
+        """Copies of ``name`` in the deck (0 if absent; ``ValueError`` if not a card name)."""
+        return dict(self._items).get(_check_name(name), 0)
 
-    def count_of(self, names: Iterable[str]) -> int:
-        """Total copies of all the distinct ``names`` in the deck."""
+    def count_of(self, names: str | Iterable[str]) -> int:
+        """Total copies of all the distinct ``names`` (one name or several) in the deck.
+
+        >>> Deck({"grail": 2, "merlin": 1}).count_of("grail")
+        2
+        """
+        if isinstance(names, str):
+            names = [names]
+        elif not isinstance(names, Iterable):
+            raise ValueError(f"names={names!r}: expected a card name or a collection of names")
         counts = dict(self._items)
-        return sum(counts.get(name, 0) for name in set(names))
+        return sum(counts.get(name, 0) for name in {_check_name(name) for name in names})
 
     def names(self) -> tuple[str, ...]:
         """Card names present, in canonical order."""
@@ -161,7 +175,7 @@ _PLAYERS_ALLOWED = {
 
 
 def _check_players(players: object, expansion: bool) -> int:
-    allowed = _PLAYERS_ALLOWED[expansion]
+    allowed = _PLAYERS_ALLOWED[check_bool("expansion", expansion)]
     game = "Merlin's Company" if expansion else "the base game"
     if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
         raise ValueError(

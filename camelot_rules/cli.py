@@ -3,8 +3,9 @@
 Examples::
 
     camelot-rules siege 3 4                 # P(win) with Fight 3 + Fight 4
-    camelot-rules siege 3 --excalibur --kay 2 5
+    camelot-rules siege 3 --excalibur --kay-reserve 2,5  # Sir Kay keeps a 2 and a 5
     camelot-rules siege --hand 5 4 3 1      # the hand advisor's table
+    camelot-rules siege --hand --kay 5 1    # ... Sir Kay's splits of the hand
     camelot-rules siege --turn 5 4 3 --life 3
     camelot-rules siege --dealt --expansion # P(win) by dealt hand size
     camelot-rules draw white 2 grail        # P(at least one Grail in a Round Table draw)
@@ -44,7 +45,34 @@ def _dist_table(label: str, dist: Mapping[int, Fraction]) -> str:
     )
 
 
+def _fight_values(text: str) -> list[int]:
+    """``"2,5"`` (or ``"2 5"``) -> ``[2, 5]``: Sir Kay's reserve, given as one argument."""
+    parts = text.replace(",", " ").split()
+    if not parts or not all(p.isascii() and p.isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: expected Fight values separated by commas, e.g. 2,5"
+        )
+    return [int(p) for p in parts]
+
+
+def _check_kay_options(args: argparse.Namespace) -> None:
+    """``--kay`` (Sir Kay is fighting) and ``--kay-reserve`` (his cards) never guess."""
+    if args.dealt and (args.kay or args.kay_reserve):
+        raise ValueError("--dealt has no Sir Kay option (every Fight card is played)")
+    if (args.hand or args.turn) and args.kay_reserve:
+        raise ValueError(
+            "with --hand or --turn Sir Kay's reserve is chosen from the hand: "
+            "use --kay and list the whole hand"
+        )
+    if not (args.hand or args.turn or args.dealt) and args.kay and not args.kay_reserve:
+        raise ValueError(
+            "--kay alone is for --hand and --turn; for one fight give Sir Kay's cards with "
+            "--kay-reserve, e.g. --kay-reserve 2,5"
+        )
+
+
 def _cmd_siege(args: argparse.Namespace) -> str:
+    _check_kay_options(args)
     opts = f"excalibur: {'yes' if args.excalibur else 'no'}"
     if args.dealt:
         deck = standard_deck("white", expansion=args.expansion)
@@ -59,7 +87,7 @@ def _cmd_siege(args: argparse.Namespace) -> str:
         plan = siege.best_turn(
             args.cards,
             excalibur=args.excalibur,
-            kay=args.kay is not None,
+            kay=args.kay,
             second_witch=args.second_witch,
             life=args.life,
             at_least=args.at_least,
@@ -75,7 +103,7 @@ def _cmd_siege(args: argparse.Namespace) -> str:
             + "; ".join(plan.options)
         )
     if args.hand:
-        if args.kay is not None:
+        if args.kay:
             splits = siege.kay_splits(args.cards, excalibur=args.excalibur)
             rows = [
                 [
@@ -104,10 +132,9 @@ def _cmd_siege(args: argparse.Namespace) -> str:
         ]
         headers = ["play", "total", "P(win)", "%", "cards", "E[life lost]", "Pareto"]
         return text_table(headers, rows) + f"\noptions: {opts}"
-    p = siege.siege_win_probability(
-        args.cards, excalibur=args.excalibur, kay_reserve=args.kay or ()
-    )
-    kay = f"; Sir Kay keeps {' '.join(map(str, args.kay))}" if args.kay else ""
+    reserve = args.kay_reserve
+    p = siege.siege_win_probability(args.cards, excalibur=args.excalibur, kay_reserve=reserve)
+    kay = f"; Sir Kay keeps {' '.join(map(str, reserve))}" if reserve else ""
     return f"P(win) = {fmt_prob(p, 2)}\noptions: {opts}{kay}"
 
 
@@ -274,7 +301,15 @@ def build_parser() -> argparse.ArgumentParser:
     p_siege.add_argument("cards", type=int, nargs="*", help="Fight values played (1-5)")
     p_siege.add_argument("--excalibur", action="store_true", help="Excalibur adds 1")
     p_siege.add_argument(
-        "--kay", type=int, nargs="*", metavar="V", help="Sir Kay: reserve Fight values"
+        "--kay", action="store_true", help="with --hand/--turn: Sir Kay fights (keeps cards)"
+    )
+    p_siege.add_argument(
+        "--kay-reserve",
+        type=_fight_values,
+        action="extend",
+        default=[],
+        metavar="V,V",
+        help="one fight: the Fight cards Sir Kay keeps to add after the roll, e.g. 2,5",
     )
     mode = p_siege.add_mutually_exclusive_group()
     mode.add_argument("--hand", action="store_true", help="advisor table for a hand")

@@ -7,6 +7,7 @@ instead of keeping their own copies (numbers from :mod:`camelot_rules.rulebook`)
 from __future__ import annotations
 
 from camelot_rules import rulebook
+from camelot_rules.checks import check_bool
 
 __all__ = [
     "after_hidden_traitors",
@@ -65,4 +66,5 @@ def knights_win_count(white: int, black: int, *, divine_favor: bool = False) -> 
     >>> knights_win_count(8, 4), knights_win_count(6, 6), knights_win_count(6, 6, divine_favor=True)
     (True, False, True)
     """
-    return white > black or (divine_favor and white == black)
+    favor = check_bool("divine_favor", divine_favor)
+    return white > black or (favor and white == black)

@@ -16,6 +16,8 @@ from typing import Any, Protocol
 
 import networkx as nx
 
+from camelot_rules.checks import check_bool
+
 __all__ = ["ExplorationLimitError", "GameModel", "explore"]
 
 
@@ -61,6 +63,8 @@ def explore(
     (6, 'chance')
     """
     limit = _check_max_states(max_states)
+    if progress is not None:
+        check_bool("progress", progress)
     graph = nx.DiGraph()
     # Filled through networkx's own adjacency dicts (what add_node/add_edge do, without their
     # per-call overhead): exploring is the hot loop of the toolkit.

@@ -7,7 +7,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["parse_counts", "parse_mix", "parse_names"]
+__all__ = ["MAX_COPIES", "parse_counts", "parse_mix", "parse_names"]
+
+# The largest deck of the game holds 107 cards (base + Merlin's Company white deck): a typed
+# count above this bound is a typo, and refusing it keeps every deck built from text small.
+MAX_COPIES = 1000
 
 
 def parse_names(text: str) -> list[str]:
@@ -40,6 +44,11 @@ def parse_counts(text: str) -> dict[str, int]:
             if n < 0:
                 raise ValueError(f"{part!r}: a count cannot be negative")
         counts[name] = counts.get(name, 0) + n
+        if counts[name] > MAX_COPIES:
+            raise ValueError(
+                f"{part!r}: {counts[name]} copies of {name!r}; at most {MAX_COPIES} copies of a "
+                "card (the largest deck of the game holds 107 cards)"
+            )
     return counts
 
 

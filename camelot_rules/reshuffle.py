@@ -29,6 +29,7 @@ from fractions import Fraction
 from math import lcm
 
 from camelot_rules.cards import Deck, check_card_names
+from camelot_rules.checks import check_bool
 from camelot_rules.exhaustion import check_draw_mix
 from camelot_rules.rulebook import QUEST_CARDS, Confidence
 
@@ -57,7 +58,8 @@ def quest_card_map(*, include_low: bool = False) -> dict[str, str]:
     return {
         q.card: q.quest
         for q in QUEST_CARDS
-        if include_low or q.confidence not in (Confidence.LOW, Confidence.UNVERIFIED)
+        if check_bool("include_low", include_low)
+        or q.confidence not in (Confidence.LOW, Confidence.UNVERIFIED)
     }
 
 
@@ -77,6 +79,7 @@ class DeckPosition:
     merlin_on: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
+        check_bool("expansion", self.expansion)
         for name, value in (("draw", self.draw), ("discard", self.discard)):
             if not isinstance(value, Deck):
                 raise ValueError(f"{name} must be a Deck, got {type(value).__name__}")
@@ -134,6 +137,8 @@ class RebuildRules:
     include_low: bool = False
 
     def __post_init__(self) -> None:
+        check_bool("first_witch", self.first_witch)
+        check_bool("include_low", self.include_low)
         if self.rebuild_mode not in ("all", "discards_only"):
             raise ValueError(
                 f"rebuild_mode={self.rebuild_mode!r}; expected 'all' or 'discards_only'"

@@ -20,6 +20,7 @@ from math import comb
 
 from camelot_rules import rulebook
 from camelot_rules.cards import Deck
+from camelot_rules.checks import check_bool
 from camelot_rules.core import siege_fight_won
 from camelot_rules.dist import Dist
 from camelot_rules.draws import check_draws
@@ -44,7 +45,8 @@ __all__ = [
 _FACES = rulebook.SIEGE_DIE_FACES
 _VALUES = rulebook.FIGHT_VALUES
 _EXCALIBUR = rulebook.threshold("excalibur_bonus")
-_FIGHT_NAME = re.compile(r"^fight_([1-9][0-9]*)$")
+_FIGHT_NAME = re.compile(r"fight_([0-9]+)")  # fullmatch: a numbered Fight card
+_VALUE_DIGITS = frozenset(str(v) for v in _VALUES)
 # A total of FACES + 1 or more always wins; larger totals are equivalent for win odds.
 _ALWAYS_WINS = _FACES + 1
 
@@ -52,13 +54,23 @@ _ALWAYS_WINS = _FACES + 1
 def fight_value(name: str) -> int:
     """Return the fight value of a card: N for ``fight_N`` (N in 1..5), else 0.
 
+    A numbered Fight card outside 1..5 (``fight_9``, ``fight_05``) is a misspelling, not a card
+    worth 0: it raises ``ValueError`` naming it.
+
     >>> fight_value("fight_4"), fight_value("grail"), fight_value("fight_wild")
     (4, 0, 0)
     """
-    match = _FIGHT_NAME.match(name)
-    if match and int(match.group(1)) in _VALUES:
-        return int(match.group(1))
-    return 0
+    if not isinstance(name, str):
+        raise ValueError(f"card name {name!r} is not a string")
+    match = _FIGHT_NAME.fullmatch(name)
+    if match is None:
+        return 0
+    if match.group(1) not in _VALUE_DIGITS:
+        raise ValueError(
+            f"{name!r} is not a Fight card: Fight cards are "
+            f"{', '.join(f'fight_{v}' for v in _VALUES)}"
+        )
+    return int(match.group(1))
 
 
 def win_probability_for_total(total: int) -> Fraction:
@@ -100,7 +112,8 @@ def siege_win_probability(
     >>> siege_win_probability([3], excalibur=True, kay_reserve=[2, 5])
     Fraction(1, 1)
     """
-    total = sum(_check_values(played, "played")) + (_EXCALIBUR if excalibur else 0)
+    bonus = _EXCALIBUR if check_bool("excalibur", excalibur) else 0
+    total = sum(_check_values(played, "played")) + bonus
     reserve = _check_values(kay_reserve, "kay_reserve")
     return win_probability_for_total(total + max(reserve, default=0))
 
@@ -194,8 +207,8 @@ def siege_choices(
     >>> [(c.cards, str(c.p_win), c.pareto) for c in siege_choices([4, 3])]
     [((4, 3), '3/4', True), ((4,), '3/8', True), ((3,), '1/4', True), ((), '0', True)]
     """
+    bonus = _EXCALIBUR if check_bool("excalibur", excalibur) else 0
     counts = hand_fight_counts(hand)
-    bonus = _EXCALIBUR if excalibur else 0
     rows = []
     for sub in _submultisets(counts):
         total = _total(sub)
@@ -250,8 +263,8 @@ def kay_splits(
     >>> best.pre_roll, best.reserve, best.p_win, best.expected_cards_spent
     ((5,), (1,), Fraction(5, 8), Fraction(9, 8))
     """
+    bonus = _EXCALIBUR if check_bool("excalibur", excalibur) else 0
     counts = hand_fight_counts(hand)
-    bonus = _EXCALIBUR if excalibur else 0
     rows = []
     keys = []  # integer keys (in eighths) for the Pareto sweep
     for sub in _submultisets(counts):
@@ -335,8 +348,8 @@ def random_hand_siege_win_probability(
     >>> random_hand_siege_win_probability(Deck({"fight_5": 1, "grail": 1}), 1)
     Fraction(1, 4)
     """
+    bonus = _EXCALIBUR if check_bool("excalibur", excalibur) else 0
     hand_size = check_draws(deck, hand_size)
-    bonus = _EXCALIBUR if excalibur else 0
     ways = _total_ways(_value_groups(deck), hand_size, _ALWAYS_WINS)
     hands = comb(deck.size, hand_size)
     return sum(
@@ -356,6 +369,7 @@ def dealt_hand_table(
     >>> dealt_hand_table(standard_deck("white"), [1])
     {1: Fraction(1, 8)}
     """
+    check_bool("excalibur", excalibur)
     return {h: random_hand_siege_win_probability(deck, h, excalibur=excalibur) for h in sizes}
 
 
@@ -423,6 +437,13 @@ def best_turn(
     >>> best_turn([5, 4, 3], at_least=2).value
     Fraction(3, 8)
     """
+    for name, flag in (
+        ("excalibur", excalibur),
+        ("kay", kay),
+        ("second_witch", second_witch),
+        ("keep_alive", keep_alive),
+    ):
+        check_bool(name, flag)
     counts = hand_fight_counts(hand)
     if isinstance(life, bool) or not isinstance(life, int) or life < 1:
         raise ValueError(f"life={life!r} must be the knight's life left, a whole number >= 1")
@@ -430,7 +451,7 @@ def best_turn(
         isinstance(at_least, bool) or not isinstance(at_least, int) or not 1 <= at_least <= 2
     ):
         raise ValueError(f"at_least={at_least!r} must be 1 or 2 (a turn has at most 2 fights)")
-    bonus = _EXCALIBUR if excalibur else 0
+    bonus = _EXCALIBUR if excalibur else 0  # checked above
     # Outcome weights are ints in 64ths (two d8 rolls); scores compare (objective, -life lost)
     # in the same unit, so the search runs on integers and Fractions are made at the end.
     faces = _FACES
@@ -524,6 +545,8 @@ def dealt_turn_distribution(
     >>> dealt_turn_distribution(Deck({"fight_5": 1, "grail": 1}), 1)
     {(0, 0): Fraction(1, 2), (0, 1): Fraction(1, 4), (1, 0): Fraction(1, 4)}
     """
+    for name, flag in (("excalibur", excalibur), ("kay", kay), ("second_witch", second_witch)):
+        check_bool(name, flag)
     hand_size = check_draws(deck, hand_size)
     groups = _value_groups(deck)
     copies = {v: n for v, n in groups}

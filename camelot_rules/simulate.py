@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from camelot_rules import rulebook
 from camelot_rules.cards import Deck
+from camelot_rules.checks import check_bool
 
 __all__ = [
     "simulate_draws",
@@ -30,7 +31,8 @@ def simulate_siege_fights(
     played: Iterable[int], trials: int, *, seed: int, excalibur: bool = False
 ) -> Fraction:
     """Fraction of ``trials`` fights won with ``played`` (roll a d8; total must beat it)."""
-    total = sum(played) + (rulebook.threshold("excalibur_bonus") if excalibur else 0)
+    bonus = rulebook.threshold("excalibur_bonus") if check_bool("excalibur", excalibur) else 0
+    total = sum(played) + bonus
     rng = random.Random(seed)
     return Fraction(sum(total > _roll(rng) for _ in range(trials)), trials)
 
@@ -44,9 +46,9 @@ def simulate_random_hand_fights(
     deck: Deck, hand_size: int, trials: int, *, seed: int, excalibur: bool = False
 ) -> Fraction:
     """Deal ``hand_size`` cards from a shuffled ``deck``, play every Fight card, roll."""
+    bonus = rulebook.threshold("excalibur_bonus") if check_bool("excalibur", excalibur) else 0
     cards = list(deck)
     rng = random.Random(seed)
-    bonus = rulebook.threshold("excalibur_bonus") if excalibur else 0
     wins = 0
     for _ in range(trials):
         hand = rng.sample(cards, hand_size)
@@ -123,6 +125,8 @@ def simulate_black_deck(
     First Witch shuffles the draw pile and the discards together; an empty pile is rebuilt
     from the discards. Returns the mean number of ``cards`` drawn, of rebuilds and of engines.
     """
+    check_bool("expansion", expansion)
+    check_bool("first_witch", first_witch)
     rng = random.Random(seed)
     wanted, finished = set(cards), set(finished_cards)
     ks = list(draws_per_turn)
@@ -164,6 +168,7 @@ def simulate_trips(
 ) -> tuple[Fraction, Fraction, Fraction]:
     """Draw travel cards from shuffled lists for ``trips`` trips, reshuffling a fresh deck when
     the pile runs out. Returns (mean captures, mean failed moves, P(Merlin Travels seen))."""
+    check_bool("grail_open", grail_open)
     rng = random.Random(seed)
     captures = failed = merlin = 0
     for _ in range(trials):

@@ -16,6 +16,7 @@ from math import prod
 
 from camelot_rules import rulebook
 from camelot_rules.cards import Deck, standard_deck
+from camelot_rules.checks import check_bool
 from camelot_rules.dist import check_probability
 from camelot_rules.rulebook import MOVE_RULES, TRAVEL_DEMANDS, MoveRule, TravelDemand
 
@@ -89,6 +90,17 @@ def _check_travel_deck(deck: Deck, what: str) -> Deck:
     return deck
 
 
+def _composition(composition: Deck | None) -> Deck:
+    """The full travel deck: the user's ``composition`` as given (even empty), else the box's.
+
+    Chosen by ``is None``, never by the deck's truth value: an empty composition is the user's
+    (and an error where a card must be drawn), not a request for the default mix.
+    """
+    if composition is None:
+        composition = standard_deck("travel", expansion=True)
+    return _check_travel_deck(composition, "composition")
+
+
 def remaining_travel_deck(
     seen: Deck | Mapping[str, int], *, composition: Deck | None = None
 ) -> Deck:
@@ -97,7 +109,7 @@ def remaining_travel_deck(
     >>> remaining_travel_deck({"captured": 1, "vision": 2}).size
     13
     """
-    full = _check_travel_deck(composition or standard_deck("travel", expansion=True), "composition")
+    full = _composition(composition)
     seen_deck = _check_travel_deck(seen if isinstance(seen, Deck) else Deck(seen), "seen")
     try:
         return full.minus(seen_deck)
@@ -111,10 +123,15 @@ def _can_meet(
     demands: Sequence[TravelDemand],
 ) -> dict[str, bool]:
     if can_meet is not None:
+        if not isinstance(can_meet, Mapping):
+            raise ValueError(f"can_meet={can_meet!r}: expected a mapping of card -> True/False")
         unknown = sorted(set(can_meet) - set(_DEMANDING))
         if unknown:
             raise ValueError(f"can_meet names {unknown}; expected some of {list(_DEMANDING)}")
-        return {card: bool(can_meet.get(card, False)) for card in _DEMANDING}
+        return {
+            card: check_bool(f"can_meet[{card!r}]", can_meet.get(card, False))
+            for card in _DEMANDING
+        }
     if hand is None:
         return dict.fromkeys(_DEMANDING, False)
     facts = hand_facts(hand)
@@ -184,9 +201,10 @@ def next_trip_risk(
     >>> {k: str(p) for k, p in risk.outcomes.items()}
     {'moved': '1/2', 'redirected': '1/4', 'failed': '0', 'captured': '1/4'}
     """
-    full = _check_travel_deck(composition or standard_deck("travel", expansion=True), "composition")
+    full = _composition(composition)
     remaining = _check_travel_deck(remaining, "remaining")
     meets = _can_meet(hand, can_meet, TRAVEL_DEMANDS)
+    check_bool("grail_open", grail_open)
     reshuffled = remaining.size == 0
     pile = full if reshuffled else remaining
     if pile.size == 0:
@@ -254,13 +272,15 @@ def trips_distribution(
     >>> trips_distribution(deck, 2, composition=deck).captures
     {1: Fraction(1, 1)}
     """
-    full = _check_travel_deck(composition or standard_deck("travel", expansion=True), "composition")
+    full = _composition(composition)
     remaining = _check_travel_deck(remaining, "remaining")
     if full.size == 0:
         raise ValueError("the travel deck composition is empty")
     if isinstance(trips, bool) or not isinstance(trips, int) or trips < 1:
         raise ValueError(f"trips={trips!r} must be a whole number >= 1")
     meets = _can_meet(hand, can_meet, TRAVEL_DEMANDS)
+    check_bool("grail_open", grail_open)
+    check_bool("merlin_on_board", merlin_on_board)
     kinds = rulebook.TRAVEL_KINDS
     outcome_of = [_outcome(k, meets, grail_open) for k in kinds]
     merlin_index = kinds.index("merlin_travels")
@@ -385,7 +405,7 @@ def travel_compositions(
     >>> sum(1 for _ in travel_compositions(16, 7, allow_zero=True))
     74613
     """
-    low = 0 if allow_zero else 1
+    low = 0 if check_bool("allow_zero", allow_zero) else 1
 
     def rec(left: int, parts: int) -> Iterator[tuple[int, ...]]:
         if parts == 1:
@@ -422,6 +442,7 @@ def travel_composition_posterior(
     """
     if isinstance(deck_size, bool) or not isinstance(deck_size, int) or deck_size < 1:
         raise ValueError(f"deck_size={deck_size!r} must be a whole number of cards >= 1")
+    check_bool("allow_zero", allow_zero)
     kinds = rulebook.TRAVEL_KINDS
     position = {name: i for i, name in enumerate(kinds)}
     if isinstance(cycles, (str, bytes)) or not isinstance(cycles, Sequence):

@@ -1,5 +1,7 @@
 """The terminal front end prints exact answers and readable errors."""
 
+import re
+
 import pytest
 
 from camelot_rules.cli import main
@@ -18,8 +20,55 @@ def test_siege_three_plus_four(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_siege_with_excalibur_and_kay(capsys: pytest.CaptureFixture[str]) -> None:
     # 2 + 1 (Excalibur) = 3 beats 1-2; Kay adds 5 to beat up to 7: 7/8
-    code, out, _ = run(capsys, "siege", "2", "--excalibur", "--kay", "5")
+    code, out, _ = run(capsys, "siege", "2", "--excalibur", "--kay-reserve", "5")
     assert code == 0 and "7/8" in out and "Sir Kay keeps 5" in out
+    # 3 now, Kay keeps 2 and 5: he adds the 5 when needed (8 beats 1-7): 7/8
+    for argv in (["--kay-reserve", "2,5"], ["--kay-reserve", "2", "--kay-reserve", "5"]):
+        code, out, _ = run(capsys, "siege", "3", *argv)
+        assert code == 0 and "7/8" in out and "Sir Kay keeps 2 5" in out
+
+
+def test_kay_flag_does_not_swallow_the_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 16, item 1: `--kay` used to take 5 4 3 as Kay's reserve, leaving no hand and
+    # answering "do not fight". With Kay the best plan fights with the 4 first: 101/64.
+    code, out, _ = run(capsys, "siege", "--turn", "--kay", "5", "4", "3")
+    assert code == 0
+    assert out.startswith("best first fight: 4\n") and "101/64" in out and "Sir Kay: yes" in out
+    code, out, _ = run(capsys, "siege", "--hand", "--kay", "5", "1")
+    assert code == 0 and "Kay keeps" in out and "Sir Kay: yes" in out
+    assert out.splitlines()[2].split()[:2] == ["5", "1"]  # best split: play 5, keep 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "match"),
+    [
+        (["siege", "--kay", "5", "2"], "--kay-reserve"),  # the old form of a reserve
+        (["siege", "3", "--kay"], "--kay-reserve"),
+        (["siege", "--turn", "--kay-reserve", "4", "5", "3"], "--kay"),
+        (["siege", "--hand", "--kay-reserve", "4", "5"], "--kay"),
+        (["siege", "--dealt", "--kay"], "--dealt"),
+        (["siege", "3", "--kay-reserve", "7"], "7"),
+    ],
+)
+def test_ambiguous_kay_options_are_refused(
+    capsys: pytest.CaptureFixture[str], argv: list[str], match: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and match in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "match"),
+    [
+        (["siege", "2", "--kay", "5"], "unrecognized arguments: 5"),  # old form of a reserve
+        (["siege", "3", "--kay-reserve", "2,x"], "'2,x': expected Fight values"),
+    ],
+)
+def test_kay_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str], match: str) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    assert match in capsys.readouterr().err
 
 
 def test_hand_mode_prints_the_advisor_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -77,6 +126,29 @@ def test_travel_next_trip_plan_and_move_ruling(capsys: pytest.CaptureFixture[str
     assert code == 0 and "draws no travel card" in out
     code, _, err = run(capsys, "travel", "--seen", "captured: 3")
     assert code == 2 and "more travel cards seen" in err
+
+
+@pytest.mark.parametrize(
+    ("composition", "match"),
+    [
+        ("vision: 99999999999999999999999", "at most"),
+        ("captured: 0", "composition is empty"),
+        ("captured: 0, vision: 0", "composition is empty"),
+    ],
+)
+def test_travel_composition_is_used_as_given_or_refused(
+    capsys: pytest.CaptureFixture[str], composition: str, match: str
+) -> None:
+    # Issue 16, item 6: an OverflowError traceback, or the default mix used silently.
+    code, out, err = run(capsys, "travel", "--composition", composition)
+    assert code == 2 and out == "" and match in err and "Traceback" not in err
+
+
+def test_travel_composition_of_one_kind_is_not_the_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "travel", "--composition", "captured: 2")
+    assert code == 0 and re.search(r"captured\s+1\s+100.0%", out)
 
 
 def test_verify_clean_broken_and_malformed(capsys: pytest.CaptureFixture[str]) -> None:

@@ -36,3 +36,13 @@ def test_counts_and_names() -> None:
         parse_counts("grail: x")
     with pytest.raises(ValueError, match="negative"):
         parse_counts("grail: -2")
+
+
+@pytest.mark.parametrize(
+    "text", ["vision: 99999999999999999999999", "vision: 1001", "vision: 600, vision: 401"]
+)
+def test_counts_are_bounded_with_a_reason(text: str) -> None:
+    # Issue 16, item 6: a 23-digit count reached Deck.__len__ and overflowed.
+    with pytest.raises(ValueError, match=r"vision.*at most 1000 copies"):
+        parse_counts(text)
+    assert parse_counts("vision: 1000") == {"vision": 1000}

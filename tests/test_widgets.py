@@ -165,3 +165,59 @@ def test_playlog_widget_reports_violations_and_parse_errors() -> None:
     w.log_text.value = (logs / "malformed.log").read_text()
     w.check.click()
     assert "camelot-error" in w.result.value and "line 3" in w.result.value
+
+
+# --- any failure is shown in place and clears the stale result (issue 16, item 9) ---------------
+
+
+@pytest.mark.parametrize(
+    "err", [TypeError("unsupported operand"), ZeroDivisionError(), OverflowError("too big")]
+)
+def test_safe_render_shows_any_exception_in_place(err: Exception) -> None:
+    from widgets.common import safe_render
+
+    def render() -> tuple[str, str]:
+        raise err
+
+    html, text = safe_render(render)
+    assert "camelot-error" in html and type(err).__name__ in html
+    assert text.startswith("Cannot compute:") and type(err).__name__ in text
+
+
+def test_siege_widget_clears_its_result_when_the_calculator_fails(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import camelot_rules.siege
+
+    w = build_siege_widget({3: 1})
+    assert "1/4" in w.text and "camelot-error" not in w.result.value
+
+    def broken(*_args: object, **_kwargs: object) -> object:
+        raise KeyError("boom")
+
+    monkeypatch.setattr(camelot_rules.siege, "best_turn", broken)
+    w.fights[4].value = 1  # used to raise out of the observer, leaving the old answer shown
+    assert "camelot-error" in w.result.value and "KeyError" in w.result.value
+    assert "1/4" not in w.text and "1/4" not in w.result.value
+    monkeypatch.undo()
+    w.fights[4].value = 0
+    assert "camelot-error" not in w.result.value and "1/4" in w.text
+
+
+def test_travel_and_exhaustion_widgets_show_any_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    import widgets.exhaustion
+    import widgets.travel
+
+    t = widgets.build_travel_widget()
+    e = widgets.build_exhaustion_widget()
+
+    def broken(*_args: object, **_kwargs: object) -> object:
+        raise RuntimeError("solver gave up")
+
+    monkeypatch.setattr(widgets.travel, "trips_distribution", broken)
+    monkeypatch.setattr(widgets.exhaustion, "next_rebuild", broken)
+    t.trips.value = 3
+    e.horizon.value = 30
+    for w in (t, e):
+        assert "camelot-error" in w.result.value and "solver gave up" in w.result.value
+        assert w.text.startswith("Cannot compute:")

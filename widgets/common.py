@@ -14,11 +14,20 @@ Rendered = tuple[str, str]  # (html, plain text)
 
 
 def safe_render(render: Callable[[], Rendered]) -> Rendered:
-    """Run ``render``; a ``ValueError`` becomes a readable message instead of a traceback."""
+    """Run ``render``; any failure becomes a readable message instead of a traceback.
+
+    The message replaces the previous result, so an answer for older inputs never stays on
+    screen. A ``ValueError`` is bad input and reads as its message; any other exception is a
+    defect and is named by its type so it can be reported.
+    """
     try:
         return render()
     except ValueError as err:
-        return html_error(str(err)), f"Cannot compute: {err}"
+        message = str(err) or type(err).__name__
+    except Exception as err:  # shown in place: a widget user never sees a traceback
+        message = f"unexpected {type(err).__name__}: {err}" if str(err) else type(err).__name__
+        message += " (a defect of the toolkit: please report it with the inputs)"
+    return html_error(message), f"Cannot compute: {message}"
 
 
 def result_box(css_class: str) -> W.HTML:

@@ -102,8 +102,8 @@ def resolve_travel(s: GameState, task: tuple[Any, ...], outcome: Any) -> None:
         if card == "merlin_travels":
             s._set(merlin=quest)
         _to_travel_discard(s, card)
-    if not travel_pile_size(s):
-        _reshuffle_travel(s)
+    if card not in _DEMANDS and not travel_pile_size(s):
+        _reshuffle_travel(s)  # a demand card is reshuffled once it has been answered
 
 
 def _demand_payments(s: GameState, seat: int, card: str) -> list[tuple[str, ...]]:
@@ -124,6 +124,8 @@ def _resolve_demand(s: GameState, task: tuple[Any, ...], a: Any) -> None:
     (JA travel rules). Rules: ``travel.demands``."""
     seat, quest, card = task[1], task[2], task[3]
     _to_travel_discard(s, card)
+    if not travel_pile_size(s):
+        _reshuffle_travel(s)
     if isinstance(a, A.Pay):
         for name in a.cards:
             E.discard_white(s, seat, name)

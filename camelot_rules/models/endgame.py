@@ -34,6 +34,7 @@ from math import comb
 
 from camelot_rules import rulebook
 from camelot_rules.cards import standard_deck
+from camelot_rules.checks import check_bool
 from camelot_rules.core import after_hidden_traitors, after_wrong_accusation, knights_win_count
 from camelot_rules.dist import check_probability
 
@@ -90,6 +91,8 @@ class RoundTable:
     traitor_dead: bool = False
 
     def __post_init__(self) -> None:
+        for name in ("expansion", "fifth_witch", "divine_favor", "traitor_dead"):
+            check_bool(name, getattr(self, name))
         standard_deck("loyalty", expansion=self.expansion, players=self.players)  # checks range
         for name in ("p_white", "p_black", "sabotage", "accusation_cost"):
             check_probability(getattr(self, name), name)

@@ -25,6 +25,7 @@ from fractions import Fraction
 
 from camelot_rules import rulebook
 from camelot_rules.cards import standard_deck
+from camelot_rules.checks import check_bool
 from camelot_rules.dist import check_probability
 from camelot_rules.siege import random_hand_siege_win_probability
 
@@ -58,6 +59,8 @@ class SiegeRace:
     p_black_setback: Fraction = Fraction(1, 2)
 
     def __post_init__(self) -> None:
+        check_bool("expansion", self.expansion)
+        check_bool("evil_choice", self.evil_choice)
         for name in ("p_engine", "p_fight", "p_quest", "p_black_engine", "p_black_setback"):
             check_probability(getattr(self, name), name)
         if Fraction(self.p_black_engine) + Fraction(self.p_black_setback) > 1:

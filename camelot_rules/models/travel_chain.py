@@ -37,7 +37,9 @@ class TravelChain:
             value = getattr(self, name)
             if not isinstance(value, Deck) and not (name == "remaining" and value is None):
                 raise ValueError(f"{name}={value!r} must be a Deck of travel cards")
-        for deck in (self.composition, self.remaining or self.composition):
+        for deck in (self.composition, self.remaining):
+            if deck is None:
+                continue
             unknown = set(deck.names()) - set(rulebook.TRAVEL_KINDS)
             if unknown:
                 raise ValueError(f"not travel cards: {sorted(unknown)}")
