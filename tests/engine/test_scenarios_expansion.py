@@ -855,6 +855,8 @@ def test_dragon_slayer_lays_two_more_fight_cards_on_the_dragon():
         hands={0: {"dragon_slayer": 1, "fight_5": 3}},
         quests={"dragon": {"white": (), "black": ("lancelot_dragon_1_5",)}},
     )
+    # per the seed (two Fight cards with the Slayer, three a turn), not the spec's "a second
+    # Fight card that turn"
     s = s.step(A.PlayFight("dragon", 5)).step(A.Sacrifice())
     s = whites(s.step(A.PlaySpecial("dragon_slayer")), "fight_1", "fight_1", "fight_1")
     s = s.step(A.PlayFight("dragon", 5))
@@ -981,9 +983,102 @@ def test_merlin_standing_on_a_finished_quest_blocks_its_engines():
     its black cards from adding siege engines."""
     s = draw_black(pos(over=("grail",), merlin="grail"), "despair")
     assert obs(s)["siege_engines"] == 0
+    # JA finished quests: the card is still removed from the game, not discarded
+    assert decks(s)["black_discard"] == 0 and decks(s)["black_draw"] == 89
 
 
 def test_merlin_on_another_quest_does_not_block_engines():
     """JA finished quests: Merlin elsewhere - the finished quest's card still adds its engine."""
     s = draw_black(pos(over=("grail", "excalibur"), merlin="excalibur"), "despair")
     assert obs(s)["siege_engines"] == 1
+
+
+def test_merlin_leaving_a_finished_quest_lets_its_engines_come_back():
+    """JA travel rules (Merlin Travels) + JA finished quests: Merlin moved on by a travel card
+    no longer guards the finished quest."""
+    s = heroic(over=("grail",), merlin="grail")
+    s = travel(s, "picts", "merlin_travels").step(A.EndTurn())
+    assert obs(s)["merlin"] == "picts"
+    s = draw_black(s, "despair")
+    assert obs(s)["siege_engines"] == 1
+
+
+def test_merlin_to_the_rescue_on_the_finished_dragon():
+    """JA special white cards (Merlin to the Rescue): Lancelot and the Dragon both over,
+    Merlin on the Dragon stops their cards' engines."""
+    s = heroic(hands={0: {"merlin_to_the_rescue": 1}}, over=("lancelot", "dragon"))
+    s = s.step(A.PlaySpecial("merlin_to_the_rescue", ("dragon",))).step(A.EndTurn())
+    s = draw_black(s, "lancelot_dragon_3_7")
+    assert obs(s)["siege_engines"] == 0
+
+
+def test_removed_black_cards_stay_out_of_the_first_witch_rebuild():
+    """JA finished quests: removed cards are never shuffled back, not even by the 1st Witch."""
+    s = pos(over=("grail",), removed={"despair": 2}, black_discard={"despair": 3})
+    assert decks(s)["black_draw"] == 85
+    s = draw_black(s, "morgan_witch_1")
+    d = decks(s)
+    assert d["black_draw"] + d["black_discard"] == 88
+    s = settle(s.step(A.DrawWhite())).step(A.EndTurn()).step(A.DrawBlack())
+    odds = {o.card: p for o, p in s.chance_outcomes()}
+    assert odds["despair"] == Fraction(15, d["black_draw"])
+
+
+def test_truce_is_neither_a_win_nor_a_loss():
+    """JA special white cards (Truce): neither side wins the war - the 2nd Witch (lifted by a
+    win) stays, the 7th Witch (striking at a loss) waits."""
+    s = heroic(
+        hands={0: {"truce": 1}},
+        witches=("morgan_witch_2", "morgan_witch_7"),
+        location={1: "saxons"},
+        quests={"saxons": {"warriors": 3, "fights": 4}},
+    )
+    s = s.step(A.PlaySpecial("truce", ("saxons",)))
+    assert A.Sacrifice() not in s.legal_actions()
+    assert lives(s) == {0: 4, 1: 4, 2: 4, 3: 4}
+    assert swords(s) == (0, 0)
+    s = s.step(A.EndTurn())
+    assert A.LoseLife() not in s.legal_actions()
+
+
+def test_divine_favor_is_spent_on_the_first_tie():
+    """JA special white cards (Divine Favor): only the next tie goes to the knights."""
+    s = pos(
+        divine_favor=True,
+        siege_engines=2,
+        hands={0: {"fight_4": 1}},
+        location={0: "black_knight"},
+        quests={
+            "black_knight": {
+                "white": (3, 3),
+                "black": ("black_knight_3", "black_knight_1", "black_knight_1"),
+            }
+        },
+    )
+    s = draw_black(s, "black_knight_1")  # 6 against 6: won by the favour
+    assert swords(s) == (1, 0)
+    assert life(s, 0) == 5
+    s = settle(s.step(A.FightEngine((4,))).step(A.Roll(4)))  # a second tie: lost
+    assert obs(s)["siege_engines"] == 2
+    assert life(s, 0) == 4
+
+
+def test_second_witch_lifts_when_excalibur_is_won():
+    """JA witches (2nd): any quest won ends it - here Excalibur."""
+    s = heroic(
+        witches=("morgan_witch_2",),
+        location={0: "excalibur"},
+        hands={0: {"fight_1": 1}},
+        quests={"excalibur": {"position": 4}},
+    )
+    s = settle(s.step(A.DiscardForExcalibur("fight_1")))
+    assert board(s)["excalibur"]["over"]
+    assert A.Sacrifice() in s.legal_actions()
+
+
+def test_second_witch_survives_a_won_siege_fight():
+    """JA witches (2nd): a siege engine destroyed is no quest won."""
+    s = heroic(witches=("morgan_witch_2",), siege_engines=2, hands={0: {"fight_5": 1}})
+    s = settle(s.step(A.FightEngine((5,))).step(A.Roll(1)))
+    assert obs(s)["siege_engines"] == 1
+    assert A.Sacrifice() not in s.legal_actions()
