@@ -80,6 +80,7 @@ class Server:
             (self.jpdir / sub).mkdir(parents=True, exist_ok=True)
             env[key] = str(self.jpdir / sub)
         env["JUPYTER_PLATFORM_DIRS"] = "1"
+        env["JUPYTER_TOKEN"] = self.token  # through the environment: never visible in `ps`
         news = self.jpdir / "settings" / "@jupyterlab" / "apputils-extension"
         news.mkdir(parents=True, exist_ok=True)
         (news / "notification.jupyterlab-settings").write_text(
@@ -94,7 +95,6 @@ class Server:
                 "--ServerApp.ip=127.0.0.1",
                 f"--ServerApp.port={self.port}",
                 "--ServerApp.port_retries=0",
-                f"--IdentityProvider.token={self.token}",
                 f"--ServerApp.root_dir={workdir}",
                 "--LabApp.news_url=None",
                 "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
@@ -114,7 +114,7 @@ class Server:
                 "--Voila.ip=127.0.0.1",
                 f"--port={self.port}",
                 "--Voila.port_retries=0",
-                f"--token={self.token}",
+                "--Voila.auto_token=True",
                 "--show_tracebacks=True",
             ]
             ready = f"{self.base}/voila/static/favicon.ico"  # "/" would run the notebook
