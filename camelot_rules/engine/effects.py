@@ -181,6 +181,7 @@ def unmask(s: GameState, seat: int) -> None:
     s._set(relics=tuple(GONE if (r == seat and k != _ARMOR) else r for k, r in enumerate(s.relics)))
     _set_seat(s, "revealed", seat, True)
     _set_seat(s, "location", seat, "")
+    s._set(events=(*s.events, ("unmasked", seat, s.turn_no)))
 
 
 def check_end(s: GameState) -> bool:
@@ -801,6 +802,7 @@ def quest_end(s: GameState, quest: str, won: bool, winner: int) -> None:
         if qd.relic:
             _set_relic(s, qd.relic, GONE)
         note(s, f"{quest} lost", "quest.spoils")
+    s._set(events=(*s.events, ("quest", quest, won, s.turn_no)))
     for hook in QUEST_END_HOOKS:
         hook(s, quest, won, present)
     _clear_quest(s, quest)

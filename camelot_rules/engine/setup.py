@@ -178,6 +178,7 @@ def _blank(cfg: Config) -> GameState:
         "removed_b": zeros_b,
         "removed_w": zeros_w,
         "favor": False,
+        "events": (),
         "hist": None,
         "note": ("", ""),
         "_legal": None,

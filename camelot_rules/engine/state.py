@@ -165,10 +165,11 @@ _SLOTS = (
     "removed_b",  # black cards removed from the game (count vector)
     "removed_w",  # white cards removed from the game (Sixth Witch)
     "favor",  # Divine Favor played and not yet used
+    "events",  # what the game's record keeps: ("quest", name, won, turn), ("unmasked", seat, turn)
     "hist",  # cons list: (previous, step) or None
     "note",  # (text, rule id) of the last step
 )
-_EQ_SLOTS = tuple(s for s in _SLOTS if s not in ("hist", "note"))
+_EQ_SLOTS = tuple(s for s in _SLOTS if s not in ("hist", "note", "events"))
 
 
 class GameState:
@@ -230,6 +231,7 @@ class GameState:
     removed_b: tuple[int, ...]
     removed_w: tuple[int, ...]
     favor: bool
+    events: tuple[tuple[Any, ...], ...]
     hist: tuple[Any, Any] | None
     note: tuple[str, str]
     _legal: list[A.Action] | None
@@ -328,6 +330,11 @@ class GameState:
         if self.outcome is None:
             raise ValueError("result() of a game that is not over; check is_terminal() first")
         return self.outcome
+
+    def record(self) -> list[tuple[Any, ...]]:
+        """The game's record so far: ``("quest", name, won, turn)`` for each quest ended and
+        ``("unmasked", seat, turn)`` for each traitor unmasked (accused or by Fate)."""
+        return list(self.events)
 
     def history(self) -> list[A.Action | A.Outcome]:
         """Every decision and chance outcome since the game's first state, in order."""
