@@ -274,7 +274,7 @@ RULES: tuple[Rule, ...] = (
         ("tests/test_models.py", "tests/test_playlog.py"),
         (
             "one hidden: 2 (JA, and F §5 HIGH)",
-            "two hidden: 3 (JA only; UNVERIFIED publicly)",
+            "two hidden: 3 (JA; one independent review agrees, MED-HIGH in rules-facts-update P7)",
             "dead unrevealed traitor: no flip (F §5, MED)",
         ),
         "RoundTable(traitor_dead=...)",

@@ -341,3 +341,144 @@ def test_the_viewer_chooses_whose_hand_is_shown() -> None:
     w = build_game_widget(players=5, seed=1)
     w.viewer.value = 3
     assert "Hand of seat 3" in w.board.value and w.board.value == _board_of(w.state, 3)
+
+
+# --- Merlin's Company ------------------------------------------------------------------------
+_MC_PARTS = ("merlin", "captured", "witches", "divine_favor", "travel", "removed")
+
+
+def _mc_box(board: str) -> str:
+    match = re.search(r"<div class='board-merlins-company'.*?</div></div>", board, re.S)
+    assert match, "no Merlin's Company box drawn"
+    return match.group(0)
+
+
+def test_a_base_game_board_has_no_expansion_box() -> None:
+    assert "board-merlins-company" not in render_board(_obs())
+    assert "Merlin's Company" not in summarize_board(_obs())
+    base = engine.new_game(5, seed=1)  # the engine's keys are there, all empty
+    obs = base.observation(0)
+    assert obs["expansion"] is False and obs["travel"] is None
+    assert "board-merlins-company" not in render_board(obs)
+    assert "Merlin's Company" not in summarize_board(obs)
+    assert "Merlin is here" not in render_board(obs)
+
+
+def test_the_expansion_box_shows_each_part_of_the_example() -> None:
+    obs = example_observation(expansion=True)
+    board = render_board(obs, seat=1)
+    box = _mc_box(board)
+    assert "<b>Merlin:</b> at Holy Grail" in box
+    assert "Gawain (seat 2)" in box.split("board-mc-captured")[1].split("</div>")[0]
+    witches = box.split("board-mc-witches")[1].split("</div>")[0]
+    assert "2nd Witch: no life may be sacrificed" in witches and "6th Witch" in witches
+    assert "the next tie goes to the knights" in box  # JA special white cards: Divine Favor
+    assert "9 to draw, 5 discarded" in box
+    assert "3 black, 0 white (finished quests" in box
+    grail = board.split("board-quest board-grail")[1].split("board-quest board-picts")[0]
+    assert "Merlin is here" in grail
+    assert board.count("Merlin is here") == 1
+    gawain = re.findall(r"<tr class='board-knight'.*?</tr>", board, re.S)[2]
+    assert "captured" in gawain
+    text = summarize_board(obs)
+    assert (
+        "Merlin's Company: Merlin at Holy Grail; captured: seat 2; witches: 2nd Witch, "
+        "6th Witch; Divine Favor played; travel 9 (+5 discarded); out of the game: 3 black, "
+        "0 white" in text
+    )
+    assert "2 gawain @black_knight life 5, captured" in text
+    assert render_board(json.loads(json.dumps(obs)), seat=1) == board
+
+
+def test_only_the_parts_present_are_shown() -> None:
+    obs = _obs(captured=[1])  # no 'expansion' flag, one part: the box appears
+    box = _mc_box(render_board(obs))
+    assert "Galahad (seat 1)" in box and "off the board" in box
+    assert "board-mc-travel" not in box  # no travel pile in the observation
+    assert "Witches in play:</b> none" in box and "not in play" in box
+    obs = _obs(expansion=True, travel={"draw": 16, "discard": 0})
+    box = _mc_box(render_board(obs))
+    assert "nobody" in box and "16 to draw, 0 discarded" in box
+    assert "finished quests" not in box  # nothing removed yet
+
+
+@pytest.mark.parametrize(
+    ("change", "match"),
+    [
+        ({"captured": 2}, "'captured'"),
+        ({"witches": "morgan_witch_2"}, "'witches'"),
+        ({"travel": [16, 0]}, "'travel'"),
+        ({"travel": {"draw": -1, "discard": 0}}, "travel.draw"),
+        ({"removed": {"white": 0, "black": "x"}}, "removed.black"),
+    ],
+)
+def test_a_broken_expansion_part_is_refused_by_name(change: dict[str, Any], match: str) -> None:
+    obs = _obs(expansion=True, **change)
+    with pytest.raises(ValueError, match=match):
+        render_board(obs)
+
+
+def test_the_engine_expansion_position_is_drawn() -> None:
+    state = engine.position(
+        5,
+        expansion=True,
+        knights=("arthur", "bors", "caradoc", "gaheris", "gareth"),
+        merlin="picts",
+        captured=[2],
+        witches=["morgan_witch_5", "morgan_witch_7"],
+        divine_favor=True,
+        removed={"excalibur": 2},
+        travel_discard={"vision": 1},
+        location={1: "picts"},
+    )
+    obs = state.observation(0)
+    board = render_board(obs, seat=0)
+    box = _mc_box(board)
+    assert "at Pict war" in box and "Caradoc (seat 2)" in box
+    assert "5th Witch" in box and "7th Witch" in box and "Divine Favor" in box
+    total = state.cfg.travel_box
+    assert f"{sum(total) - 2} to draw, 1 discarded" in box  # one under a figure, one discarded
+    assert "2 black, 0 white" in box
+    picts = board.split("board-quest board-picts")[1].split("board-quest board-saxons")[0]
+    assert "Merlin is here" in picts
+    assert render_board(json.loads(json.dumps(obs)), seat=0) == board
+
+
+def test_the_widget_deals_a_merlins_company_game() -> None:
+    w = build_game_widget(players=8, seed=5, expansion=True)
+    assert w.state == engine.new_game(8, expansion=True, seed=5)
+    assert w.expansion.value is True and w.players.value == 8
+    assert list(w.players.options) == [3, 4, 5, 6, 7, 8]
+    assert "board-merlins-company" in w.board.value and "Merlin's Company:" in w.text
+    assert "16 to draw" in w.board.value
+    for _ in range(10):
+        w.random.click()
+    rng = random.Random(5)
+    replay = engine.new_game(8, expansion=True, seed=5)
+    for _ in range(10):
+        replay = engine.random_step(replay, rng)
+    assert w.state == replay and w.message.value == ""
+
+
+def test_the_checkbox_offers_eight_players_only_with_the_expansion() -> None:
+    w = build_game_widget(players=5, seed=1)
+    assert w.expansion.value is False and list(w.players.options) == [3, 4, 5, 6, 7]
+    w.expansion.value = True
+    assert list(w.players.options) == [3, 4, 5, 6, 7, 8] and w.players.value == 5
+    w.players.value = 8
+    w.seed.value = 11
+    w.random.click()
+    w.new_game.click()
+    assert w.state == engine.new_game(8, expansion=True, seed=11)
+    assert w.steps == [] and "Merlin's Company:" in w.text and w.message.value == ""
+    assert [v for _, v in w.viewer.options][1:] == list(range(8))
+    w.expansion.value = False  # the base game has no 8th seat
+    assert list(w.players.options) == [3, 4, 5, 6, 7] and w.players.value == 7
+    w.new_game.click()
+    assert w.state == engine.new_game(7, seed=11) and "Merlin's Company" not in w.text
+
+
+def test_a_widget_on_an_expansion_state_ticks_the_box() -> None:
+    state = engine.position(8, expansion=True, phase="evil")
+    w = build_game_widget(state, seed=3)
+    assert w.expansion.value is True and w.players.value == 8 and w.state is state

@@ -4,6 +4,10 @@
 engines, every quest, the knights, the decks and that seat's hand) as plain HTML with inline
 SVG: no JavaScript, no external files, and it fits a 390px phone screen. ``summarize_board``
 says the same in a few lines of text. ``build_game_widget`` wires them to the rules engine.
+
+With Merlin's Company (``expansion=True``) the board also shows the expansion's parts when the
+observation has them (JA sections): Merlin's figure, captured knights, the witches that stay
+in play, Divine Favor, the travel pile and the cards removed from the game.
 """
 
 from __future__ import annotations
@@ -53,6 +57,12 @@ _QUEST_TITLES = {
     "picts": "Pict war",
     "saxons": "Saxon war",
     "camelot": "Camelot",
+}
+_WITCHES = {  # JA witches: the four that stay in play, in a few words
+    "morgan_witch_2": "2nd Witch: no life may be sacrificed until a quest is won",
+    "morgan_witch_5": "5th Witch: a wrong accusation turns 2 white swords black",
+    "morgan_witch_6": "6th Witch: Merlin cards played are removed from the game",
+    "morgan_witch_7": "7th Witch: at the next quest lost, knights not on it lose 1 life",
 }
 _WHITE = "#fdfdf8"
 _BLACK = "#222"
@@ -146,6 +156,74 @@ def _black_text(card: object) -> str:
     return "?" if card in ("hidden", None) else str(card)
 
 
+def _count(value: object, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"the observation's {key!r} has {value!r}; expected a count (0 or more)")
+    return value
+
+
+def _expansion(observation: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The Merlin's Company parts of an observation, or None when it has none (a base game).
+
+    Present when the observation says ``expansion`` or carries any non-empty expansion key:
+    ``merlin`` (a quest, ``"camelot"`` or None: off the board), ``captured`` seats, lasting
+    ``witches``, ``divine_favor``, ``travel`` ``{"draw", "discard"}`` and ``removed``
+    ``{"white", "black"}`` (cards out of the game)."""
+    merlin = observation.get("merlin")
+    captured = observation.get("captured") or []
+    witches = observation.get("witches") or []
+    favor = observation.get("divine_favor", False)
+    travel = observation.get("travel")
+    removed = observation.get("removed") or {}
+    if not isinstance(captured, list | tuple):
+        raise ValueError(f"the observation's 'captured' is {captured!r}; expected a list of seats")
+    if not isinstance(witches, list | tuple):
+        raise ValueError(f"the observation's 'witches' is {witches!r}; expected a list of cards")
+    if travel is not None and not isinstance(travel, Mapping):
+        raise ValueError(
+            f"the observation's 'travel' is {travel!r}; expected {{'draw': n, 'discard': n}}"
+        )
+    if not isinstance(removed, Mapping):
+        raise ValueError(
+            f"the observation's 'removed' is {removed!r}; expected {{'white': n, 'black': n}}"
+        )
+    removed_n = {k: _count(removed.get(k, 0), f"removed.{k}") for k in ("white", "black")}
+    travel_n = (
+        None
+        if travel is None
+        else {k: _count(travel.get(k, 0), f"travel.{k}") for k in ("draw", "discard")}
+    )
+    present = (
+        observation.get("expansion") is True
+        or merlin is not None
+        or bool(captured)
+        or bool(witches)
+        or bool(favor)
+        or travel is not None
+        or any(removed_n.values())
+    )
+    if not present:
+        return None
+    return {
+        "merlin": None if merlin is None else str(merlin),
+        "captured": [_seat(s) for s in captured],
+        "witches": [str(w) for w in witches],
+        "divine_favor": bool(favor),
+        "travel": travel_n,
+        "removed": removed_n,
+    }
+
+
+def _merlin_place(merlin: str | None) -> str:
+    if merlin is None:
+        return "off the board (until the first Merlin Travels)"
+    return f"at {_QUEST_TITLES.get(merlin, merlin)}"
+
+
+def _witch_text(card: str) -> str:
+    return _WITCHES.get(card, card)
+
+
 # --- SVG pieces --------------------------------------------------------------------------------
 Slot = tuple[str, str, str, str]  # fill, text, text colour, tooltip
 
@@ -191,10 +269,17 @@ def _section(title: str, body: str, *, css: str, note: str = "") -> str:
     )
 
 
-def _knights_line(observation: Mapping[str, Any], quest: Mapping[str, Any]) -> str:
+def _knights_line(
+    observation: Mapping[str, Any], quest: Mapping[str, Any], name: str | None = None
+) -> str:
     seats = quest.get("knights", [])
     who = html.escape(_who(observation, seats))
-    return f"<div style='font-size:smaller'>Knights here: {who}</div>"
+    merlin = (
+        " <b class='board-merlin-here' style='color:#3a5fa0'>Merlin is here</b>"
+        if name is not None and observation.get("merlin") == name
+        else ""
+    )
+    return f"<div style='font-size:smaller'>Knights here: {who}{merlin}</div>"
 
 
 # --- the parts of the board ----------------------------------------------------------------------
@@ -249,7 +334,7 @@ def _combat(observation: Mapping[str, Any], name: str, quest: Mapping[str, Any])
         + "<div style='font-size:smaller'>Evil's side</div>"
         + _slots(b_slots, css=f"board-{name}-black", label=f"black cards {blacks}")
         + f"<div style='font-size:smaller'>White {sum(whites)} vs black {html.escape(black_sum)}"
-        "</div>" + _knights_line(observation, quest),
+        "</div>" + _knights_line(observation, quest, name),
         css=f"board-quest board-{name}",
         note="solo" if data.solo else "group",
     )
@@ -274,7 +359,7 @@ def _excalibur(observation: Mapping[str, Any], quest: Mapping[str, Any]) -> str:
         "<div style='display:flex;justify-content:space-between;font-size:smaller'>"
         "<span>evil side</span><span>knights' side</span></div>"
         + _slots(slots, size=22, css="board-excalibur-track", label=note)
-        + _knights_line(observation, quest),
+        + _knights_line(observation, quest, "excalibur"),
         css="board-quest board-excalibur",
         note=html.escape(note),
     )
@@ -302,7 +387,7 @@ def _grail(observation: Mapping[str, Any], quest: Mapping[str, Any]) -> str:
         _slots(slots, css="board-grail-spots", label=note)
         + f"<div style='font-size:smaller'>Black cards: {html.escape(blacks_text)}</div>"
         + forest
-        + _knights_line(observation, quest),
+        + _knights_line(observation, quest, "grail"),
         css="board-quest board-grail",
         note=html.escape(note),
     )
@@ -327,7 +412,7 @@ def _war(observation: Mapping[str, Any], name: str, quest: Mapping[str, Any]) ->
         "<div style='display:flex;flex-wrap:wrap;gap:10px;align-items:center'>"
         f"<div>{_slots(f_slots, css=f'board-{name}-fights', label=f'{laid} fights laid')}</div>"
         f"<div>{_slots(w_slots, css=f'board-{name}-warriors', label=f'{warriors} warriors')}"
-        "</div></div>" + mordred + _knights_line(observation, quest),
+        "</div></div>" + mordred + _knights_line(observation, quest, name),
         css=f"board-quest board-{name}",
         note=html.escape(
             (f"fights 1..{laid} laid of {spots}" if laid else "no fight laid")
@@ -353,6 +438,8 @@ def _knights(observation: Mapping[str, Any]) -> str:
     revealed = {_seat(s) for s in observation.get("revealed", [])}
     accused = {_seat(s) for s in observation.get("accused", [])}
     relics = _relic_holders(observation)
+    mc = _expansion(observation)
+    captured = set(mc["captured"]) if mc else set()
     to_act = observation.get("current_player")
     cell = "padding:2px 4px;border-bottom:1px solid #eee;vertical-align:top"
     rows = []
@@ -364,6 +451,8 @@ def _knights(observation: Mapping[str, Any]) -> str:
             notes.append(f"<b style='color:{_RED}'>traitor, unmasked</b>")
         if seat in accused:
             notes.append("has accused")
+        if seat in captured:
+            notes.append(f"<b style='color:{_RED}'>captured</b>")
         if seat == to_act:
             notes.append("<b>to act</b>")
         place = _QUEST_TITLES.get(str(where.get(seat, "")), str(where.get(seat, "-")))
@@ -390,6 +479,57 @@ def _knights(observation: Mapping[str, Any]) -> str:
         f"<tbody>{''.join(rows)}</tbody></table></div>",
         css="board-knights-box",
     )
+
+
+def _merlins_company(observation: Mapping[str, Any], mc: Mapping[str, Any]) -> str:
+    """Merlin's figure, captured knights, witches in play, Divine Favor, the travel pile and
+    the cards removed from the game (JA setup, travel rules, witches, special white cards)."""
+    rows: list[tuple[str, str, str]] = [("merlin", "Merlin", _merlin_place(mc["merlin"]))]
+    captured = mc["captured"]
+    rows.append(
+        (
+            "captured",
+            "Captured",
+            _who(observation, captured) + " (no turns until another knight frees them)"
+            if captured
+            else "nobody",
+        )
+    )
+    witches = mc["witches"]
+    rows.append(
+        ("witches", "Witches in play", "; ".join(map(_witch_text, witches)) if witches else "none")
+    )
+    rows.append(
+        (
+            "divine-favor",
+            "Divine Favor",
+            "played: the next tie goes to the knights" if mc["divine_favor"] else "not in play",
+        )
+    )
+    travel = mc["travel"]
+    if travel is not None:
+        rows.append(
+            (
+                "travel",
+                "Travel cards",
+                f"{travel['draw']} to draw, {travel['discard']} discarded",
+            )
+        )
+    removed = mc["removed"]
+    rows.append(
+        (
+            "removed",
+            "Out of the game",
+            f"{removed['black']} black, {removed['white']} white"
+            + (" (finished quests' black cards, JA)" if removed["black"] else ""),
+        )
+    )
+    body = "".join(
+        f"<div class='board-mc-{key}' style='font-size:smaller'><b>{html.escape(label)}:</b> "
+        f"{html.escape(text)}</div>"
+        for key, label, text in rows
+    )
+    return _section("Merlin's Company", body, css="board-merlins-company", note="expansion")
 
 
 def _decks(observation: Mapping[str, Any]) -> str:
@@ -498,7 +638,11 @@ def render_board(observation: Mapping[str, Any], *, seat: int | None = None) -> 
         q = _quest(quests, war)
         if q is not None:
             parts.append(_war(obs, war, q))
-    parts += [_knights(obs), _decks(obs), _hand(obs, seat)]
+    parts.append(_knights(obs))
+    mc = _expansion(obs)
+    if mc is not None:
+        parts.append(_merlins_company(obs, mc))
+    parts += [_decks(obs), _hand(obs, seat)]
     log = obs.get("log") or []
     if log:
         rule = obs.get("rule")
@@ -598,6 +742,7 @@ def summarize_board(observation: Mapping[str, Any]) -> str:
     dead = {_seat(s) for s in obs.get("dead", [])}
     revealed = {_seat(s) for s in obs.get("revealed", [])}
     relics = _relic_holders(obs)
+    mc = _expansion(obs)
     knights = []
     for seat in sorted(names, key=str):
         if seat in dead:
@@ -607,8 +752,25 @@ def summarize_board(observation: Mapping[str, Any]) -> str:
         shown = f"life {life[seat]}" if seat in life else "no life"
         if seat in revealed:
             shown += ", unmasked traitor"
+        if mc is not None and seat in mc["captured"]:
+            shown += ", captured"
         knights.append(f"{seat} {names[seat]} @{where.get(seat, '?')} {shown}{held}")
     lines.append("Knights: " + "; ".join(knights))
+    if mc is not None:
+        travel = mc["travel"]
+        lines.append(
+            f"Merlin's Company: Merlin {_merlin_place(mc['merlin'])}; captured: "
+            + (", ".join(f"seat {s}" for s in mc["captured"]) or "nobody")
+            + "; witches: "
+            + (", ".join(_witch_text(w).split(":")[0] for w in mc["witches"]) or "none")
+            + ("; Divine Favor played" if mc["divine_favor"] else "")
+            + (
+                f"; travel {travel['draw']} (+{travel['discard']} discarded)"
+                if travel is not None
+                else ""
+            )
+            + f"; out of the game: {mc['removed']['black']} black, {mc['removed']['white']} white"
+        )
     d = obs["decks"]
     lines.append(
         f"Decks: white {d.get('white_draw')} (+{d.get('white_discard')} discarded), "
@@ -650,9 +812,33 @@ def render_step(text: str, rule_id: str | None = None) -> str:
     return f"<div class='game-step'>{html.escape(text)}{extra}</div>"
 
 
-def example_observation() -> dict[str, Any]:
+def example_observation(*, expansion: bool = False) -> dict[str, Any]:
     """Return a hand-made observation (4 players, mid-game; Kay dead, a face-down black card
-    on the Black Knight) to try ``render_board`` without the engine."""
+    on the Black Knight) to try ``render_board`` without the engine.
+
+    With ``expansion=True`` it is a Merlin's Company game: Merlin at the Grail, Gawain
+    captured, the 2nd and 6th witches in play, Divine Favor played, 9 travel cards to draw and
+    3 black cards out of the game.
+
+    >>> "board-merlins-company" in render_board(example_observation(expansion=True))
+    True
+    """
+    obs = _example_base()
+    if expansion:
+        obs.update(
+            expansion=True,
+            options={"coats": "expansion"},
+            merlin="grail",
+            captured=[2],
+            witches=["morgan_witch_2", "morgan_witch_6"],
+            divine_favor=True,
+            travel={"draw": 9, "discard": 5},
+            removed={"white": 0, "black": 3},
+        )
+    return obs
+
+
+def _example_base() -> dict[str, Any]:
     return {
         "players": 4,
         "expansion": False,
@@ -708,24 +894,58 @@ def _describe(before: Any, after: Any) -> tuple[str, str | None]:
     return line, rule or None
 
 
+def _player_choices(expansion: bool) -> list[int]:
+    low = threshold("base_min_players")
+    top = threshold("expansion_max_players" if expansion else "base_max_players")
+    return list(range(low, top + 1))
+
+
 class GameWidget(W.VBox):  # type: ignore[misc]
     """Board (``.board``, class game-board), moves, step log (``.log_box``, class game-log) and
     messages (``.message``, class game-message). ``.state`` is the current state, ``.steps``
     the (text, rule id) of every step, ``.text`` the board and the last steps as plain text.
 
+    A new game: tick ``.expansion`` ("Merlin's Company": 3-8 players, JA 7-8 players) or not
+    (the base game: 3-7), choose ``.players`` and ``.seed`` and press ``.new_game``.
+
     Random moves use the engine's ``random_step`` with one ``random.Random(seed)``: a
     uniformly random legal action, or a card or die drawn with its exact probability.
     """
 
-    def __init__(self, state: Any = None, *, players: int = 5, seed: int = 1) -> None:
+    def __init__(
+        self, state: Any = None, *, players: int = 5, seed: int = 1, expansion: bool = False
+    ) -> None:
         from camelot_rules import engine
 
         self.engine = engine
         self.rng = random.Random(seed)
-        self.state = engine.new_game(players, seed=seed) if state is None else state
+        if state is None:
+            state = engine.new_game(players, expansion=expansion, seed=seed)
+        self.state = state
         self.steps: list[tuple[str, str | None]] = []
         self.text = ""
         style = {"description_width": "70px"}
+        on = bool(getattr(getattr(state, "cfg", None), "expansion", expansion))
+        count = int(getattr(state, "players", players))
+        self.expansion = W.Checkbox(
+            value=on, description="Merlin's Company", indent=False, layout={"width": "170px"}
+        )
+        self.players = W.Dropdown(
+            description="Players",
+            options=_player_choices(on),
+            value=count,
+            style={"description_width": "55px"},
+            layout={"width": "120px"},
+        )
+        self.seed = W.IntText(
+            value=seed,
+            description="Seed",
+            style={"description_width": "40px"},
+            layout={"width": "130px"},
+        )
+        self.new_game = W.Button(description="New game")
+        self.expansion.observe(self._expansion_changed, names="value")
+        self.new_game.on_click(self._new_game)
         self.viewer = W.Dropdown(description="Seen by", style=style, layout={"width": "260px"})
         self.moves = W.Dropdown(description="Move", style=style, layout={"width": "100%"})
         self.play = W.Button(description="Play", button_style="primary")
@@ -740,6 +960,10 @@ class GameWidget(W.VBox):  # type: ignore[misc]
         self.viewer.observe(self._redraw, names="value")
         super().__init__(
             [
+                W.HBox(
+                    [self.expansion, self.players, self.seed, self.new_game],
+                    layout={"flex_flow": "row wrap", "align_items": "center"},
+                ),
                 self.viewer,
                 self.moves,
                 W.HBox([self.play, self.random, self.to_end], layout={"flex_flow": "row wrap"}),
@@ -800,6 +1024,23 @@ class GameWidget(W.VBox):  # type: ignore[misc]
 
         self._guard(run)
 
+    def _expansion_changed(self, _change: object = None) -> None:
+        """Merlin's Company plays 3-8, the base game 3-7 (JA 7-8 players)."""
+        choices = _player_choices(bool(self.expansion.value))
+        keep = self.players.value if self.players.value in choices else choices[-1]
+        self.players.options = choices
+        self.players.value = keep
+
+    def _new_game(self, _button: object = None) -> None:
+        def run() -> None:
+            seed = int(self.seed.value)
+            state = self.engine.new_game(
+                int(self.players.value), expansion=bool(self.expansion.value), seed=seed
+            )
+            self.state, self.rng, self.steps = state, random.Random(seed), []
+
+        self._guard(run)
+
     def _to_end(self, _button: object = None) -> None:
         def run() -> None:
             for _ in range(MAX_STEPS):
@@ -849,7 +1090,11 @@ class GameWidget(W.VBox):  # type: ignore[misc]
         )
 
 
-def build_game_widget(state: Any = None, *, players: int = 5, seed: int = 1) -> GameWidget:
+def build_game_widget(
+    state: Any = None, *, players: int = 5, seed: int = 1, expansion: bool = False
+) -> GameWidget:
     """Return a ready game widget: ``state``, or a new game of ``players`` dealt with ``seed``
-    (the same seed drives the random moves)."""
-    return GameWidget(state, players=players, seed=seed)
+    (the same seed drives the random moves); ``expansion=True`` plays Merlin's Company
+    (3-8 players). The widget's own controls start another game, with or without the
+    expansion."""
+    return GameWidget(state, players=players, seed=seed, expansion=expansion)

@@ -48,7 +48,7 @@ MODELS: dict[str, ModelInfo] = {
         "players=5, white=4, black=2, max_accusations=2",
         "swords, hidden traitors and accusations (ES p.16; JA 7-8 players)",
         (
-            "two hidden traitors flip 3 white swords (JA only; no public source confirms it)",
+            "two hidden traitors flip 3 white swords (JA and one independent review; MED-HIGH)",
             "the 9-card loyalty deck is 7 loyal + 2 traitors (inferred, F §3a)",
             "quest results per round and the traitor's sabotage are parameters",
         ),

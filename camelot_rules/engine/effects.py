@@ -167,6 +167,9 @@ def kill(s: GameState, seat: int) -> None:
     s._set(relics=tuple(GONE if r == seat else r for r in s.relics))
     _set_seat(s, "dead", seat, True)
     _set_seat(s, "location", seat, "")
+    if s.captured[seat]:  # the Captured! card under his figure goes to the travel discards
+        _set_seat(s, "captured", seat, False)
+        s._set(tdisc=_vec_add(s.tdisc, s.cfg.travel_names.index("captured"), 1))
     note(s, f"seat {seat} ({s.knights[seat]}) dies", "death.zero-life")
 
 
