@@ -1,0 +1,46 @@
+"""Whole-game simulation speed with the heuristic policies (outside `make test`).
+
+Usage: .venv/bin/python benchmarks/bench_sim.py [--games N]
+
+Prints: heuristic 5-player games per second on one core (budget >= 100), the speed-up from
+1 to 2 worker processes on the same games (budget >= 1.7x; the tables must be identical),
+and the loyal win rate with its exact Clopper-Pearson interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import time
+
+from camelot_rules.sim import GameConfig, simulate_games, summarize
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=400)
+    args = parser.parse_args()
+    config = GameConfig.of(5)
+    t = time.perf_counter()
+    c = time.process_time()
+    one = simulate_games(config, n=args.games, seed=1)
+    wall1, cpu1 = time.perf_counter() - t, time.process_time() - c
+    t = time.perf_counter()
+    two = simulate_games(config, n=args.games, seed=1, workers=2)
+    wall2 = time.perf_counter() - t
+    assert one == two, "the table must not depend on the number of workers"
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"heuristic 5-player games, {args.games} games (seed 1):")
+    print(
+        f"  one worker: {args.games / wall1:.0f} games/s wall, {args.games / cpu1:.0f} games/s CPU"
+    )
+    print(f"  two workers: {args.games / wall2:.0f} games/s wall; speed-up {wall1 / wall2:.2f}x")
+    print(f"  tables identical: yes; peak memory of the main process {peak:.0f} MiB")
+    s = summarize(one)
+    print(
+        f"  loyal win rate {s['knights_win']}; endings {s['causes']}; mean turns {s['mean_turns']:.1f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
