@@ -11,6 +11,7 @@ Examples::
     camelot-rules draw white 2 grail        # P(at least one Grail in a Round Table draw)
     camelot-rules deck black --expansion --mix "1: 1/2, 2: 1/2" --cards morgan_witch_2
     camelot-rules deck black --finished dragon --turns 10   # engines from the dead Dragon
+    camelot-rules deck black --expansion --other-pile 30 # both decks rebuilt (JA); --one-deck
     camelot-rules travel --seen "captured, vision" --grail --trips 5
     camelot-rules travel --move knight_power  # does this move draw a travel card?
     camelot-rules verify game.log --stats   # replay a play log against the rules
@@ -73,10 +74,15 @@ def _check_kay_options(args: argparse.Namespace) -> None:
 
 def _cmd_siege(args: argparse.Namespace) -> str:
     _check_kay_options(args)
+    favor = args.divine_favor
     opts = f"excalibur: {'yes' if args.excalibur else 'no'}"
+    if favor:
+        opts += "; Divine Favor: played (a tie wins, JA)"
     if args.dealt:
         deck = standard_deck("white", expansion=args.expansion)
-        table = siege.dealt_hand_table(deck, range(1, 13), excalibur=args.excalibur)
+        table = siege.dealt_hand_table(
+            deck, range(1, 13), excalibur=args.excalibur, divine_favor=favor
+        )
         rows = [[h, p, fmt_percent(p)] for h, p in table.items()]
         box = "base + Merlin's Company" if args.expansion else "base"
         return (
@@ -91,6 +97,7 @@ def _cmd_siege(args: argparse.Namespace) -> str:
             second_witch=args.second_witch,
             life=args.life,
             at_least=args.at_least,
+            divine_favor=favor,
         )
         first = "do not fight" if plan.first_play is None else " + ".join(map(str, plan.first_play))
         rows = [[e, lost, p, fmt_percent(p)] for (e, lost), p in sorted(plan.outcomes.items())]
@@ -104,7 +111,7 @@ def _cmd_siege(args: argparse.Namespace) -> str:
         )
     if args.hand:
         if args.kay:
-            splits = siege.kay_splits(args.cards, excalibur=args.excalibur)
+            splits = siege.kay_splits(args.cards, excalibur=args.excalibur, divine_favor=favor)
             rows = [
                 [
                     " + ".join(map(str, s.pre_roll)) or "-",
@@ -128,12 +135,14 @@ def _cmd_siege(args: argparse.Namespace) -> str:
                 c.expected_life_lost,
                 "yes" if c.pareto else "",
             ]
-            for c in siege.siege_choices(args.cards, excalibur=args.excalibur)
+            for c in siege.siege_choices(args.cards, excalibur=args.excalibur, divine_favor=favor)
         ]
         headers = ["play", "total", "P(win)", "%", "cards", "E[life lost]", "Pareto"]
         return text_table(headers, rows) + f"\noptions: {opts}"
     reserve = args.kay_reserve
-    p = siege.siege_win_probability(args.cards, excalibur=args.excalibur, kay_reserve=reserve)
+    p = siege.siege_win_probability(
+        args.cards, excalibur=args.excalibur, kay_reserve=reserve, divine_favor=favor
+    )
     kay = f"; Sir Kay keeps {' '.join(map(str, reserve))}" if reserve else ""
     return f"P(win) = {fmt_prob(p, 2)}\noptions: {opts}{kay}"
 
@@ -160,7 +169,14 @@ def _cmd_draw(args: argparse.Namespace) -> str:
 def _cmd_deck(args: argparse.Namespace) -> str:
     from camelot_rules.cards import Deck
     from camelot_rules.parsing import parse_counts, parse_mix, parse_names
-    from camelot_rules.reshuffle import DeckPosition, RebuildRules, forecast, next_rebuild
+    from camelot_rules.reshuffle import (
+        DeckPosition,
+        OtherDeck,
+        RebuildRules,
+        default_other_deck,
+        forecast,
+        next_rebuild,
+    )
 
     box = standard_deck(args.deck, expansion=args.expansion or args.deck == "travel")
     drawn = Deck(parse_counts(args.drawn))
@@ -171,9 +187,26 @@ def _cmd_deck(args: argparse.Namespace) -> str:
         expansion=args.expansion,
         merlin_on=frozenset(parse_names(args.merlin_on)),
     )
+    if args.one_deck and args.both_decks:
+        raise ValueError("--one-deck and --both-decks contradict each other: give one")
+    other = None
+    if args.other_pile is not None or args.other_rebuilt is not None or args.other_mix:
+        if args.one_deck:
+            raise ValueError("--other-pile/--other-rebuilt/--other-mix need both decks rebuilt")
+        if args.deck == "travel":
+            raise ValueError("the travel deck is rebuilt on its own (JA): no other deck")
+        base = default_other_deck(args.deck, expansion=args.expansion)
+        pile = base.pile if args.other_pile is None else args.other_pile
+        other = OtherDeck(
+            pile,
+            pile if args.other_rebuilt is None else args.other_rebuilt,
+            parse_mix(args.other_mix) if args.other_mix else base.draws_per_turn,
+        )
     rules = RebuildRules(
         first_witch=not args.no_first_witch,
         rebuild_mode="discards_only" if args.discards_only else "all",
+        other_deck=other,
+        both_decks=False if args.one_deck else (True if args.both_decks else None),
     )
     mix = parse_mix(args.mix)
     names = parse_names(args.cards)
@@ -301,6 +334,11 @@ def build_parser() -> argparse.ArgumentParser:
     p_siege.add_argument("cards", type=int, nargs="*", help="Fight values played (1-5)")
     p_siege.add_argument("--excalibur", action="store_true", help="Excalibur adds 1")
     p_siege.add_argument(
+        "--divine-favor",
+        action="store_true",
+        help="Divine Favor played: the next tie goes to the knights (JA)",
+    )
+    p_siege.add_argument(
         "--kay", action="store_true", help="with --hand/--turn: Sir Kay fights (keeps cards)"
     )
     p_siege.add_argument(
@@ -341,6 +379,19 @@ def build_parser() -> argparse.ArgumentParser:
     p_deck.add_argument("--turns", type=int, default=None, help="forecast T turns ahead")
     p_deck.add_argument("--no-first-witch", action="store_true")
     p_deck.add_argument("--discards-only", action="store_true", help="rebuild mode")
+    p_deck.add_argument(
+        "--one-deck",
+        action="store_true",
+        help="do not rebuild the other deck with this one (expansion default: both, JA)",
+    )
+    p_deck.add_argument(
+        "--both-decks", action="store_true", help="base game: rebuild both (ES 'new draw decks')"
+    )
+    p_deck.add_argument("--other-pile", type=int, default=None, help="other deck's pile now")
+    p_deck.add_argument(
+        "--other-rebuilt", type=int, default=None, help="other deck's pile after a rebuild"
+    )
+    p_deck.add_argument("--other-mix", default="", help="other deck's draws per turn")
     p_deck.set_defaults(run=_cmd_deck)
 
     p_travel = sub.add_parser("travel", help="travel-card risk (Merlin's Company)")

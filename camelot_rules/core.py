@@ -17,16 +17,18 @@ __all__ = [
 ]
 
 
-def siege_fight_won(total: int, face: int) -> bool:
+def siege_fight_won(total: int, face: int, *, divine_favor: bool = False) -> bool:
     """A siege fight is won when the Fight total (with any bonus) is strictly greater than the
-    die; a tie goes to Evil (RB p.13, p.17).
+    die; a tie goes to Evil (RB p.13, p.17) - unless Divine Favor was played and not yet used:
+    the next tie then goes to the knights (JA special white cards).
 
     Rules: ``siege.fight``, ``endgame.tie``.
 
-    >>> siege_fight_won(5, 4), siege_fight_won(4, 4)
-    (True, False)
+    >>> siege_fight_won(5, 4), siege_fight_won(4, 4), siege_fight_won(4, 4, divine_favor=True)
+    (True, False, True)
     """
-    return total > face
+    favor = check_bool("divine_favor", divine_favor)
+    return total > face or (favor and total == face)
 
 
 def after_hidden_traitors(white: int, black: int, hidden: int) -> tuple[int, int]:

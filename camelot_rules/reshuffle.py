@@ -5,13 +5,17 @@ The rules (each an option where the sources leave room):
 * A black card is applied as soon as it is drawn; when a draw leaves a deck empty, the discards
   are shuffled into a new draw deck (ES p.10).
 * Merlin's Company: when the white *or* the black deck runs out, *both* are rebuilt; the travel
-  deck is not (JA travel rules, note). The Spanish seed says "new draw decks" (plural) without
-  saying whether the other deck is rebuilt too: :class:`RebuildRules` ``other_deck`` models the
-  JA reading, leaving it out models a one-deck reading.
-* The First Witch rebuilds the white and black decks at once (JA witches, 1st). Whether the
-  cards still in the draw pile join the rebuild is not said: ``rebuild_mode="all"`` (default:
-  draw pile and discards shuffled together) or ``"discards_only"`` (the discards are shuffled
-  and put under the cards left). The witch is discarded before the rebuild, so she joins it.
+  deck is not (JA travel rules, note). This is the rule of every expansion position: the other
+  deck is modelled by its pile size (:class:`OtherDeck`; by default :func:`default_other_deck`,
+  whose sizes and draw mix are named assumptions). The Spanish seed says "new draw decks"
+  (plural) without saying whether the other deck is rebuilt too: base positions keep one deck
+  unless :class:`RebuildRules` ``both_decks=True`` or ``other_deck`` asks for the JA reading;
+  ``both_decks=False`` models a one-deck reading in the expansion.
+* The First Witch rebuilds the white and black decks at once (JA witches, 1st): the other
+  deck's pile is rebuilt too. Whether the cards still in the draw pile join the rebuild is not
+  said: ``rebuild_mode="all"`` (default: draw pile and discards shuffled together) or
+  ``"discards_only"`` (the discards are shuffled and put under the cards left). The witch is
+  discarded before the rebuild, so she joins it.
 * A black card of a quest that is over adds a siege engine instead (F §4, HIGH). The base game
   then discards it; Merlin's Company removes it from the game (JA, black cards of finished
   quests; F §3e). Merlin standing on that finished quest stops the engine (JA, Merlin to the
@@ -28,7 +32,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import lcm
 
-from camelot_rules.cards import Deck, check_card_names
+from camelot_rules.cards import Deck, check_card_names, standard_deck
 from camelot_rules.checks import check_bool
 from camelot_rules.exhaustion import check_draw_mix
 from camelot_rules.rulebook import QUEST_CARDS, Confidence
@@ -40,6 +44,7 @@ __all__ = [
     "NextRebuild",
     "OtherDeck",
     "RebuildRules",
+    "default_other_deck",
     "forecast",
     "next_rebuild",
     "quest_card_map",
@@ -124,28 +129,114 @@ class OtherDeck:
         object.__setattr__(self, "draws_per_turn", mix)
 
 
+# The other deck by default (assumed, shown with every answer): a white pile fresh after the
+# deal of 5 knights (6 cards each: F, setup) drawn 2 at the Round Table half the turns (F, Camelot
+# Round Table: draw 2); a black pile of the whole 90-card deck drawn once a turn (the evil
+# progression's usual choice).
+_DEFAULT_PLAYERS = 5
+_DEFAULT_OTHER_MIX: dict[str, dict[int, Fraction]] = {
+    "white": {0: Fraction(1, 2), 2: Fraction(1, 2)},
+    "black": {1: Fraction(1)},
+}
+
+
+def default_other_deck(kind: str, *, expansion: bool = True) -> OtherDeck:
+    """Return the other deck assumed when a ``kind`` deck's rebuild also rebuilds the other
+    (JA travel rules, note; JA witches, 1st).
+
+    Rules: ``deck.rebuild-both``.
+
+    For a black-deck question the other deck is the 107-card expansion white deck less the
+    hands of 5 knights (6 cards each): 77 cards, 2 drawn half the turns. For a white-deck
+    question it is the 90-card expansion black deck, one card a turn. Both are assumptions;
+    give an :class:`OtherDeck` for your table. ``expansion=False`` takes the base decks' sizes
+    (84 white, 76 black) for the base-game reading that rebuilds both.
+
+    >>> default_other_deck("black").pile
+    77
+    """
+    check_bool("expansion", expansion)
+    if kind == "black":
+        size = standard_deck("white", expansion=expansion).size - 6 * _DEFAULT_PLAYERS
+        return OtherDeck(size, size, _DEFAULT_OTHER_MIX["white"])
+    if kind == "white":
+        size = standard_deck("black", expansion=expansion).size
+        return OtherDeck(size, size, _DEFAULT_OTHER_MIX["black"])
+    raise ValueError(
+        f"kind={kind!r}: the other deck is rebuilt only with 'black' or 'white' "
+        "(the travel deck is rebuilt on its own, JA)"
+    )
+
+
+def _deck_kind(position: DeckPosition) -> str:
+    """'black', 'white' or 'travel': the box the position's cards come from."""
+    names = set(position.draw.names()) | set(position.discard.names())
+    for kind in ("black", "white", "travel"):
+        if names <= set(standard_deck(kind, expansion=True).names()):
+            return kind
+    raise ValueError(
+        f"the position mixes cards of several decks ({sorted(names)}): give "
+        "RebuildRules(other_deck=OtherDeck(...)) or both_decks=False"
+    )
+
+
 @dataclass(frozen=True)
 class RebuildRules:
     """The options where the sources leave room (see the module docstring).
 
     Rules: ``deck.rebuild-both``.
+
+    ``both_decks``: ``None`` (default) follows the position - both decks are rebuilt together
+    in Merlin's Company (JA), one deck in the base game; ``True``/``False`` force a reading.
+    ``other_deck`` gives the other deck's pile (else :func:`default_other_deck`).
     """
 
     first_witch: bool = True
     rebuild_mode: str = "all"
     other_deck: OtherDeck | None = None
     include_low: bool = False
+    both_decks: bool | None = None
 
     def __post_init__(self) -> None:
         check_bool("first_witch", self.first_witch)
         check_bool("include_low", self.include_low)
+        if self.both_decks is not None:
+            check_bool("both_decks", self.both_decks)
         if self.rebuild_mode not in ("all", "discards_only"):
             raise ValueError(
                 f"rebuild_mode={self.rebuild_mode!r}; expected 'all' or 'discards_only'"
             )
+        if self.other_deck is not None and not isinstance(self.other_deck, OtherDeck):
+            raise ValueError(f"other_deck={self.other_deck!r} must be an OtherDeck or None")
+        if self.both_decks is False and self.other_deck is not None:
+            raise ValueError("both_decks=False contradicts other_deck: give one of them")
+
+    def other_for(self, position: DeckPosition) -> OtherDeck | None:
+        """Return the other deck rebuilt together with ``position``'s, or ``None`` for one
+        deck: the given ``other_deck``; else the default one when both decks are rebuilt (JA,
+        the expansion's rule; a travel deck is rebuilt on its own)."""
+        if self.other_deck is not None:
+            return self.other_deck
+        both = position.expansion if self.both_decks is None else self.both_decks
+        if not both:
+            return None
+        kind = _deck_kind(position)
+        if kind == "travel":
+            return None
+        return default_other_deck(kind, expansion=position.expansion)
 
     def describe(self, position: DeckPosition) -> tuple[str, ...]:
         """The options in words, for every answer shown to a user."""
+        other = self.other_for(position)
+        if other is None:
+            other_text = "not modelled (one-deck reading)"
+        else:
+            mix = ", ".join(f"{k}: {q}" for k, q in sorted(other.draws_per_turn.items()))
+            given = "given" if self.other_deck is not None else "default, assumed"
+            other_text = (
+                f"rebuilt together with this one (JA); its pile {other.pile} cards, "
+                f"{other.rebuilt} after a rebuild, draws a turn {{{mix}}} ({given})"
+            )
         finished = sorted(position.finished_quests) or ["none"]
         fate = "removed (expansion rule)" if position.expansion else "discarded (base rule)"
         return (
@@ -154,12 +245,7 @@ class RebuildRules:
             f"First Witch rebuild: {'on' if self.first_witch else 'off'} "
             f"({'draw pile + discards' if self.rebuild_mode == 'all' else 'discards only'}"
             f"{', assumed' if self.rebuild_mode == 'all' else ''})",
-            "other deck: "
-            + (
-                "rebuilt together with this one (JA)"
-                if self.other_deck
-                else "not modelled (one-deck reading)"
-            ),
+            "other deck: " + other_text,
             "LOW-confidence quest cards (desolation, dark_forest): "
             + ("included" if self.include_low else "left out"),
         )
@@ -262,6 +348,7 @@ def _turn(
     mix: dict[int, Fraction],
     classes: _Classes,
     rules: RebuildRules,
+    other: OtherDeck | None,
 ) -> dict[tuple[_Layers, Counts, int, int, int, int, str], Fraction]:
     """One turn from (layers, discard, other pile): the distribution of the state after it,
     with (seen, rebuilds, engines) gained and the first rebuild cause of the turn."""
@@ -285,14 +372,15 @@ def _turn(
             partial = nxt
         for (layers, disc, seen, reb, eng, cause), p in partial.items():
             outcomes: list[tuple[Fraction, _Layers, Counts, int, int, str]]
-            other = rules.other_deck
             if other is None:
                 outcomes = [(Fraction(1), layers, disc, other0, reb, cause)]
             else:
                 outcomes = []
-                ran_out_here = "exhausted" in cause  # black ran out: white rebuilt (JA)
+                # any rebuild of this pile this turn - it ran out, or the First Witch (JA
+                # witches, 1st) - rebuilds the other pile too (JA), before its draws
+                rebuilt_here = reb > 0
                 for kw, qw in other.draws_per_turn.items():
-                    pile = other.rebuilt if ran_out_here else other0
+                    pile = other.rebuilt if rebuilt_here else other0
                     lay2, disc2, reb2, cause2 = layers, disc, reb, cause
                     if kw >= pile:  # white runs out: both rebuilt (JA)
                         pile = other.rebuilt - (kw - pile)
@@ -357,7 +445,7 @@ def next_rebuild(
 ) -> NextRebuild:
     """Return when the draw pile is next rebuilt, why, and whether ``cards`` come up first.
 
-    Rules: ``deck.draw-applies-at-once``, ``deck.first-witch``.
+    Rules: ``deck.draw-applies-at-once``, ``deck.first-witch``, ``deck.rebuild-both``.
 
     Without the First Witch in the pile this is :func:`turns_until_exhausted` of the pile size.
     With her, the rebuild comes when she is drawn if that is earlier. A mix that may draw 0
@@ -375,10 +463,10 @@ def next_rebuild(
     mix = check_draw_mix(draws_per_turn)
     if set(mix) == {0}:
         raise ValueError("draws_per_turn={0: 1} never draws a card: the pile is never rebuilt")
-    other = rules.other_deck
+    other = rules.other_for(position)
     if horizon is not None:
         horizon = _check_turns(horizon, "horizon")
-    elif 0 in mix or (other is not None and 0 in other.draws_per_turn):
+    elif 0 in mix:  # (the other deck drawing 0 is fine: this pile still runs out)
         raise ValueError(
             "draws_per_turn gives 0 draws positive probability, so the rebuild may never come: "
             "give a horizon (horizon=T, or --horizon T in the terminal)"
@@ -394,8 +482,11 @@ def next_rebuild(
     # W / (den^t * n(n-1)...(n-d+1)), den being the common denominator of the mixes. Events
     # are summed per turn over n! so that only one Fraction is made per turn and cause.
     pile = position.draw.size
-    witch = int(rules.first_witch and position.draw.count(FIRST_WITCH) > 0)
-    named = position.draw.count_of(target - {FIRST_WITCH})
+    # the copies of the First Witch in the pile (one in the box; a deck may be given with more)
+    witch = position.draw.count(FIRST_WITCH) if rules.first_witch else 0
+    named = (
+        position.draw.count_of(target - {FIRST_WITCH}) if witch else position.draw.count_of(target)
+    )
     witch_named = int(FIRST_WITCH in target)
     black_den = lcm(*(q.denominator for q in mix.values()))
     black_mix = {k: q.numerator * (black_den // q.denominator) for k, q in mix.items()}
@@ -433,7 +524,7 @@ def next_rebuild(
                         lift = fact[left - 1] * white_den
                         if witch:
                             key_e = ("first_witch", sn or witch_named)
-                            events[key_e] = events.get(key_e, 0) + w * lift
+                            events[key_e] = events.get(key_e, 0) + w * witch * lift
                         hit = 0 if sn else named
                         for count, now_seen in ((hit, 1), (left - witch - hit, sn)):
                             if not count:
@@ -525,7 +616,8 @@ def forecast(
 ) -> Forecast:
     """Return the exact distribution of what the next ``turns`` turns draw, across reshuffles.
 
-    Rules: ``deck.draw-applies-at-once``, ``deck.finished-quest-cards``, ``deck.first-witch``.
+    Rules: ``deck.draw-applies-at-once``, ``deck.finished-quest-cards``, ``deck.first-witch``,
+    ``deck.rebuild-both``.
 
     Tracks how many of ``cards`` are drawn (e.g. the seven witches), how many rebuilds happen,
     and how many siege engines the cards of finished quests add - in the base game they come
@@ -548,7 +640,8 @@ def forecast(
     mix = check_draw_mix(draws_per_turn)
     target = _target_names(position, cards)
     classes, draw, discard = _classify(position, target, rules)
-    other0 = rules.other_deck.pile if rules.other_deck else 0
+    other_deck = rules.other_for(position)
+    other0 = other_deck.pile if other_deck else 0
     # state: (layers, discard, other pile, seen, rebuilds, engines)
     alive: dict[tuple[_Layers, Counts, int, int, int, int], Fraction] = {
         ((draw,), discard, other0, 0, 0, 0): Fraction(1)
@@ -565,7 +658,7 @@ def forecast(
             key0 = (layers, disc, other)
             step = cache.get(key0)
             if step is None:
-                step = cache[key0] = _turn(key0, mix, classes, rules)
+                step = cache[key0] = _turn(key0, mix, classes, rules, other_deck)
             for (lay2, disc2, other2, s, r, e, _c), q in step.items():
                 key = (lay2, disc2, other2, seen + s, reb + r, eng + e)
                 nxt[key] = nxt.get(key, Fraction(0)) + p * q

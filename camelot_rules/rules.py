@@ -1001,7 +1001,52 @@ def _with_expansion(r: Rule) -> Rule:
     return replace(r, code=(*r.code, *(_ENG + c for c in code)), tests=(*r.tests, _TX, _SX))
 
 
-RULES = tuple(_with_expansion(_with_official(r)) for r in RULES) + ENGINE_RULES + EXPANSION_RULES
+# The calculators that apply the expansion's rules too (issue 12): code and tests added.
+_CALCULATOR_ADDITIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "deck.rebuild-both": (
+        (
+            "camelot_rules.reshuffle.default_other_deck",
+            "camelot_rules.reshuffle.next_rebuild",
+            "camelot_rules.reshuffle.forecast",
+        ),
+        ("tests/test_cli.py", "tests/test_widgets.py"),
+    ),
+    "travel.captured": (
+        (
+            "camelot_rules.travel.next_trip_risk",
+            "camelot_rules.travel.trips_distribution",
+            "camelot_rules.models.travel_chain.TravelChain",
+        ),
+        ("tests/test_models.py",),
+    ),
+    "witch.third": (("camelot_rules.models.war.War",), ("tests/test_models.py",)),
+    "endgame.tie": (
+        ("camelot_rules.siege.siege_win_probability", "camelot_rules.siege.best_turn"),
+        ("tests/test_siege.py", "tests/test_cli.py", "tests/test_widgets.py"),
+    ),
+}
+
+
+def _with_calculators(r: Rule) -> Rule:
+    add = _CALCULATOR_ADDITIONS.get(r.id)
+    if add is None:
+        return r
+    code, tests = add
+    return replace(
+        r,
+        code=(*r.code, *(c for c in code if c not in r.code)),
+        tests=(*r.tests, *(t for t in tests if t not in r.tests)),
+    )
+
+
+RULES = tuple(
+    _with_calculators(r)
+    for r in (
+        *(_with_expansion(_with_official(r)) for r in RULES),
+        *ENGINE_RULES,
+        *EXPANSION_RULES,
+    )
+)
 
 # Stated in the official texts, not applied by the engine (with the reason).
 NOT_APPLIED: tuple[tuple[str, str, str], ...] = (

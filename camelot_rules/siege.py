@@ -5,7 +5,11 @@ number of Fight cards, roll the eight-sided die (faces 1..8); the engine is remo
 of the Fight cards is strictly greater than the roll, otherwise the knight loses 1 life and the
 engine stays. The 12th engine loses the game (ES p.11). Excalibur adds 1 (F §4, S5, S21). Sir Kay
 may add one Fight card after the roll (F §3f, S5, S21). A second heroic action may be bought by
-sacrificing 1 life, except while the Second Witch is in play (JA witches, 2nd).
+sacrificing 1 life, except while the Second Witch is in play (JA witches, 2nd). With Divine
+Favor played (JA special white cards; option ``divine_favor``) the next tie goes to the knights:
+a fight whose total equals the roll is won, and the favor is used up. Reading: the tie is
+judged on the final total, Sir Kay's card included; in a turn of two fights only the first
+tie is won.
 """
 
 from __future__ import annotations
@@ -73,14 +77,23 @@ def fight_value(name: str) -> int:
     return int(match.group(1))
 
 
-def win_probability_for_total(total: int) -> Fraction:
-    """Return P(total > one roll of the d8) = clamp(total - 1, 0, 8) / 8.
+def _wins(total: int, favor: bool) -> int:
+    """The number of die faces a fight with ``total`` wins."""
+    return sum(
+        1 for face in range(1, _FACES + 1) if siege_fight_won(total, face, divine_favor=favor)
+    )
+
+
+def win_probability_for_total(total: int, *, divine_favor: bool = False) -> Fraction:
+    """Return P(total > one roll of the d8) = clamp(total - 1, 0, 8) / 8; with Divine Favor a
+    tie wins too: clamp(total, 0, 8) / 8.
 
     >>> win_probability_for_total(7), win_probability_for_total(12)
     (Fraction(3, 4), Fraction(1, 1))
+    >>> win_probability_for_total(7, divine_favor=True)
+    Fraction(7, 8)
     """
-    wins = sum(1 for face in range(1, _FACES + 1) if siege_fight_won(total, face))
-    return Fraction(wins, _FACES)
+    return Fraction(_wins(total, check_bool("divine_favor", divine_favor)), _FACES)
 
 
 def _check_values(values: object, what: str) -> tuple[int, ...]:
@@ -95,15 +108,20 @@ def _check_values(values: object, what: str) -> tuple[int, ...]:
 
 
 def siege_win_probability(
-    played: Iterable[int], *, excalibur: bool = False, kay_reserve: Iterable[int] = ()
+    played: Iterable[int],
+    *,
+    excalibur: bool = False,
+    kay_reserve: Iterable[int] = (),
+    divine_favor: bool = False,
 ) -> Fraction:
     """Return P(one siege fight is won) with the Fight values ``played``.
 
-    Rules: ``siege.excalibur``, ``siege.fight``.
+    Rules: ``siege.excalibur``, ``siege.fight``, ``endgame.tie``.
 
     Won if the total (+1 with Excalibur) is strictly greater than the d8 roll (ES p.13). With
     ``kay_reserve`` Sir Kay sees the roll and may add one reserve card; he adds the largest when
-    it is needed, so the fight is won iff total + max(reserve) > roll.
+    it is needed, so the fight is won iff total + max(reserve) > roll. With ``divine_favor``
+    a tie wins too (JA special white cards).
 
     Cards 3 + 4 = 7 beat rolls 1..6: 6/8.
 
@@ -111,11 +129,13 @@ def siege_win_probability(
     Fraction(3, 4)
     >>> siege_win_probability([3], excalibur=True, kay_reserve=[2, 5])
     Fraction(1, 1)
+    >>> siege_win_probability([3, 4], divine_favor=True)  # the tie on a 7 wins too
+    Fraction(7, 8)
     """
     bonus = _EXCALIBUR if check_bool("excalibur", excalibur) else 0
     total = sum(_check_values(played, "played")) + bonus
     reserve = _check_values(kay_reserve, "kay_reserve")
-    return win_probability_for_total(total + max(reserve, default=0))
+    return win_probability_for_total(total + max(reserve, default=0), divine_favor=divine_favor)
 
 
 # --- hands -------------------------------------------------------------------------------------
@@ -191,7 +211,10 @@ def _pareto_flags(keys: list[tuple[int, int, int]]) -> list[bool]:
 
 
 def siege_choices(
-    hand: Deck | Mapping[str, int] | Iterable[int], *, excalibur: bool = False
+    hand: Deck | Mapping[str, int] | Iterable[int],
+    *,
+    excalibur: bool = False,
+    divine_favor: bool = False,
 ) -> list[SiegeChoice]:
     """Return every distinct choice of Fight cards to play from ``hand``, best first.
 
@@ -199,7 +222,8 @@ def siege_choices(
 
     Choices are multisets (two Fight 3 cards are one choice, not two). A choice is Pareto-optimal
     when no other wins at least as often while spending no more cards and no more fight value,
-    and strictly better in one of the three. Only ``fight_N`` cards count (ES p.13).
+    and strictly better in one of the three. Only ``fight_N`` cards count (ES p.13). With
+    ``divine_favor`` a tie wins (JA special white cards).
 
     Hand 4, 3: both cards (total 7) win 6/8; the 4 alone 3/8; the 3 alone 2/8; nothing 0.
     Each is Pareto-optimal: winning more always costs more.
@@ -208,11 +232,12 @@ def siege_choices(
     [((4, 3), '3/4', True), ((4,), '3/8', True), ((3,), '1/4', True), ((), '0', True)]
     """
     bonus = _EXCALIBUR if check_bool("excalibur", excalibur) else 0
+    favor = check_bool("divine_favor", divine_favor)
     counts = hand_fight_counts(hand)
     rows = []
     for sub in _submultisets(counts):
         total = _total(sub)
-        p = win_probability_for_total(total + bonus)
+        p = win_probability_for_total(total + bonus, divine_favor=favor)
         rows.append((_values_of(sub), total, p, sum(sub)))
     flags = _pareto_flags([(p.numerator * (_FACES // p.denominator), n, t) for _, t, p, n in rows])
     choices = [
@@ -235,18 +260,11 @@ class KaySplit:
     pareto: bool
 
 
-def _kay_after_roll(pre_total: int, reserve: FightCounts, roll: int) -> int:
-    """Value Kay adds after ``roll`` (0 if none): the smallest card that wins, if any."""
-    if pre_total > roll:
-        return 0
-    for v in _VALUES:
-        if reserve[v - 1] and pre_total + v > roll:
-            return v
-    return 0
-
-
 def kay_splits(
-    hand: Deck | Mapping[str, int] | Iterable[int], *, excalibur: bool = False
+    hand: Deck | Mapping[str, int] | Iterable[int],
+    *,
+    excalibur: bool = False,
+    divine_favor: bool = False,
 ) -> list[KaySplit]:
     """Return every pre-roll / reserve split for Sir Kay, best first.
 
@@ -254,7 +272,8 @@ def kay_splits(
 
     Kay plays ``pre_roll`` and, after seeing the roll, adds the smallest reserve card that turns
     a loss into a win (F §3f, S5, S21), so the expected cards and fight value spent depend on
-    the roll. Pareto flags compare P(win), expected cards and expected value spent.
+    the roll. Pareto flags compare P(win), expected cards and expected value spent. With
+    ``divine_favor`` a tie wins, Kay's card included (JA special white cards).
 
     Hand 5, 1: play the 5 and keep the 1 - win on rolls 1-4, and on a 5 Kay adds the 1:
     P = 5/8, cards spent 1 + 1/8 (the reverse split also wins 5/8 but spends 13/8).
@@ -264,6 +283,7 @@ def kay_splits(
     ((5,), (1,), Fraction(5, 8), Fraction(9, 8))
     """
     bonus = _EXCALIBUR if check_bool("excalibur", excalibur) else 0
+    favor = check_bool("divine_favor", divine_favor)
     counts = hand_fight_counts(hand)
     rows = []
     keys = []  # integer keys (in eighths) for the Pareto sweep
@@ -277,8 +297,10 @@ def kay_splits(
             wins += 1
             cards += spent
             value += played
-            if pre <= roll:
-                added = next((v for v in present if pre + v > roll), 0)
+            if not siege_fight_won(pre, roll, divine_favor=favor):
+                added = next(
+                    (v for v in present if siege_fight_won(pre + v, roll, divine_favor=favor)), 0
+                )
                 if added:
                     cards += 1
                     value += added
@@ -338,10 +360,11 @@ def fight_total_distribution(deck: Deck, hand_size: int) -> dict[int, Fraction]:
 
 
 def random_hand_siege_win_probability(
-    deck: Deck, hand_size: int, *, excalibur: bool = False
+    deck: Deck, hand_size: int, *, excalibur: bool = False, divine_favor: bool = False
 ) -> Fraction:
     """Return P(win) when a hand of ``hand_size`` is dealt from ``deck`` and all its Fight
     cards are played (ES p.13). Cards not named ``fight_N`` count 0 (a wild Fight card too).
+    With ``divine_favor`` a tie wins (JA special white cards).
 
     One card from {Fight 5, Grail}: 1/2 * 4/8 = 1/4.
 
@@ -349,17 +372,25 @@ def random_hand_siege_win_probability(
     Fraction(1, 4)
     """
     bonus = _EXCALIBUR if check_bool("excalibur", excalibur) else 0
+    favor = check_bool("divine_favor", divine_favor)
     hand_size = check_draws(deck, hand_size)
     ways = _total_ways(_value_groups(deck), hand_size, _ALWAYS_WINS)
     hands = comb(deck.size, hand_size)
     return sum(
-        (Fraction(w, hands) * win_probability_for_total(t + bonus) for t, w in ways.items()),
+        (
+            Fraction(w, hands) * win_probability_for_total(t + bonus, divine_favor=favor)
+            for t, w in ways.items()
+        ),
         Fraction(0),
     )
 
 
 def dealt_hand_table(
-    deck: Deck, sizes: Iterable[int] = range(1, 13), *, excalibur: bool = False
+    deck: Deck,
+    sizes: Iterable[int] = range(1, 13),
+    *,
+    excalibur: bool = False,
+    divine_favor: bool = False,
 ) -> dict[int, Fraction]:
     """Return {hand size: P(win with all its Fight cards)} - the table a teacher shows.
 
@@ -370,7 +401,13 @@ def dealt_hand_table(
     {1: Fraction(1, 8)}
     """
     check_bool("excalibur", excalibur)
-    return {h: random_hand_siege_win_probability(deck, h, excalibur=excalibur) for h in sizes}
+    check_bool("divine_favor", divine_favor)
+    return {
+        h: random_hand_siege_win_probability(
+            deck, h, excalibur=excalibur, divine_favor=divine_favor
+        )
+        for h in sizes
+    }
 
 
 # --- a whole turn of fights ----------------------------------------------------------------------
@@ -415,16 +452,19 @@ def best_turn(
     life: int = 4,
     at_least: int | None = None,
     keep_alive: bool = True,
+    divine_favor: bool = False,
 ) -> TurnPlan:
     """Return the best plan for one turn of siege fights and its exact outcome distribution.
 
-    Rules: ``siege.fight``, ``siege.kay``, ``siege.second-action``.
+    Rules: ``siege.fight``, ``siege.kay``, ``siege.second-action``, ``endgame.tie``.
 
     The turn's heroic action is a fight; a second fight may be bought by sacrificing 1 life
     (not while the Second Witch is in play - JA witches, 2nd; not at 1 life). Each decision is
     made after seeing the previous roll. The objective is the expected number of engines
     removed, or with ``at_least=m`` P(at least m removed); ties go to fewer lives lost. With
-    ``keep_alive`` the second fight is not bought when losing it would bring life to 0.
+    ``keep_alive`` the second fight is not bought when losing it would bring life to 0. With
+    ``divine_favor`` the turn's first tied fight is won and uses the favor up (JA special white
+    cards); Sir Kay may add a card that wins outright instead, to keep it.
 
     Hand 5, 4, 3 with 4 life: fight with everything, or split 5+3 / 4 to fight twice?
 
@@ -442,6 +482,7 @@ def best_turn(
         ("kay", kay),
         ("second_witch", second_witch),
         ("keep_alive", keep_alive),
+        ("divine_favor", divine_favor),
     ):
         check_bool(name, flag)
     counts = hand_fight_counts(hand)
@@ -463,23 +504,25 @@ def best_turn(
             obj = sum(w for (e, _), w in dist.items() if e >= at_least)
         return obj, -sum(w * lost for (_, lost), w in dist.items())
 
-    def second(rest: FightCounts, removed: int, lost: int) -> dict[tuple[int, int], int]:
+    def second(
+        rest: FightCounts, removed: int, lost: int, favor: bool
+    ) -> dict[tuple[int, int], int]:
         """Outcome weights (summing to 8) after the first fight: buy a second fight or stop."""
         stop = {(removed, lost): faces}
         if second_witch or life - lost < (3 if keep_alive else 2) or not any(rest):
             return stop
         # Last fight: its win chance is best with every card (Kay's reserve adds nothing more).
-        wins = min(max(_total(rest) + bonus - 1, 0), faces)
+        wins = _wins(_total(rest) + bonus, favor)
         fight2 = {(removed + 1, lost + 1): wins, (removed, lost + 2): faces - wins}
         fight2 = {k: w for k, w in fight2.items() if w}
         return fight2 if score(fight2) > score(stop) else stop
 
-    def after_first(rest: FightCounts, won: bool) -> dict[tuple[int, int], int]:
+    def after_first(rest: FightCounts, won: bool, favor: bool) -> dict[tuple[int, int], int]:
         if won:
-            return second(rest, 1, 0)
+            return second(rest, 1, 0, favor)
         if life == 1:  # the lost fight kills the knight: the turn ends
             return {(0, 1): faces}
-        return second(rest, 0, 1)
+        return second(rest, 0, 1, favor)
 
     no_fight = {(0, 0): faces * faces}
     best: tuple[tuple[int, int], dict[tuple[int, int], int], FightCounts | None]
@@ -490,16 +533,24 @@ def best_turn(
         acc: dict[tuple[int, int], int] = {}
         for roll in range(1, faces + 1):
             if pre > roll:
-                branch = after_first(rest, True)
+                branch = after_first(rest, True, divine_favor)
             else:
-                branch = after_first(rest, False)
+                # a tie with the favor is won and uses it up (JA Divine Favor)
+                tie = divine_favor and pre == roll
+                branch = after_first(rest, tie, divine_favor and not tie)
                 if kay:
-                    # Kay may turn the loss into a win with one reserve card; the smallest that
-                    # wins leaves the most for the second fight, which needs only the total.
-                    v = _kay_after_roll(pre, rest, roll)
-                    if v:
+                    # Kay may turn the loss into a win with one reserve card (or win outright
+                    # a tie, keeping the favor); without the favor the smallest that wins is
+                    # best, as it leaves the most for the second fight, which needs only the
+                    # total: values are tried smallest first and kept only when strictly better.
+                    for v in _VALUES:
+                        if not rest[v - 1] or not siege_fight_won(
+                            pre + v, roll, divine_favor=divine_favor
+                        ):
+                            continue
                         used = tuple(1 if u == v else 0 for u in _VALUES)
-                        alt = after_first(_minus(rest, used), True)  # type: ignore[arg-type]
+                        keeps = divine_favor and pre + v > roll
+                        alt = after_first(_minus(rest, used), True, keeps)  # type: ignore[arg-type]
                         if score(alt) > score(branch):
                             branch = alt
             for key, w in branch.items():
@@ -516,6 +567,7 @@ def best_turn(
         f"Second Witch: {'in play (no life sacrifice)' if second_witch else 'not in play'}",
         f"life left: {life}",
         f"never risk death on the bought fight: {'yes' if keep_alive else 'no'}",
+        f"Divine Favor: {'played (the first tie wins)' if divine_favor else 'no'}",
     )
     return TurnPlan(
         first_play=None if best[2] is None else _values_of(best[2]),
@@ -536,6 +588,7 @@ def dealt_turn_distribution(
     second_witch: bool = False,
     life: int = 4,
     at_least: int | None = None,
+    divine_favor: bool = False,
 ) -> dict[tuple[int, int], Fraction]:
     """Return the distribution of (engines removed, life lost) in a turn played optimally with
     a hand dealt uniformly from ``deck`` (each hand played by :func:`best_turn`).
@@ -545,7 +598,12 @@ def dealt_turn_distribution(
     >>> dealt_turn_distribution(Deck({"fight_5": 1, "grail": 1}), 1)
     {(0, 0): Fraction(1, 2), (0, 1): Fraction(1, 4), (1, 0): Fraction(1, 4)}
     """
-    for name, flag in (("excalibur", excalibur), ("kay", kay), ("second_witch", second_witch)):
+    for name, flag in (
+        ("excalibur", excalibur),
+        ("kay", kay),
+        ("second_witch", second_witch),
+        ("divine_favor", divine_favor),
+    ):
         check_bool(name, flag)
     hand_size = check_draws(deck, hand_size)
     groups = _value_groups(deck)
@@ -568,6 +626,7 @@ def dealt_turn_distribution(
             second_witch=second_witch,
             life=life,
             at_least=at_least,
+            divine_favor=divine_favor,
         )
         _scale_add(acc, plan.outcomes, Fraction(ways, hands))
     return acc

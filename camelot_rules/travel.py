@@ -101,6 +101,26 @@ def _composition(composition: Deck | None) -> Deck:
     return _check_travel_deck(composition, "composition")
 
 
+def _fresh_deck(full: Deck, remaining: Deck, captured_held: object) -> Deck:
+    """The deck a reshuffle makes: the full deck less the Captured! cards lying under figures,
+    which stay out (JA travel rules, Captured!: the card stays under the figure).
+
+    Rules: ``travel.captured``, ``travel.reshuffle``.
+    """
+    if isinstance(captured_held, bool) or not isinstance(captured_held, int) or captured_held < 0:
+        raise ValueError(
+            f"captured_held={captured_held!r} must be the number of Captured! cards under "
+            "figures, a whole number >= 0"
+        )
+    in_box = full.count("captured")
+    if captured_held + remaining.count("captured") > in_box:
+        raise ValueError(
+            f"captured_held={captured_held} under figures and {remaining.count('captured')} "
+            f"left in the deck, but the deck holds {in_box} Captured! card(s)"
+        )
+    return full.without("captured", captured_held) if captured_held else full
+
+
 def remaining_travel_deck(
     seen: Deck | Mapping[str, int], *, composition: Deck | None = None
 ) -> Deck:
@@ -188,14 +208,17 @@ def next_trip_risk(
     hand: Deck | Mapping[str, int] | None = None,
     can_meet: Mapping[str, bool] | None = None,
     grail_open: bool = True,
+    captured_held: int = 0,
 ) -> TripRisk:
     """Return the odds of the next travel card and of what it does (JA travel rules).
 
-    Rules: ``travel.cards``, ``travel.demands``.
+    Rules: ``travel.cards``, ``travel.demands``, ``travel.captured``.
 
     ``remaining`` is the travel deck left since the last reshuffle; if it is empty the deck is
     reshuffled first (``composition``, default the assumed 16-card mix). Whether the knight can
     meet Charged!/Lost!/Ambushed! comes from ``can_meet`` ({card: bool}) or from ``hand``.
+    ``captured_held`` Captured! cards lie under figures (knights not yet freed): a reshuffle
+    leaves them out (JA travel rules, Captured!).
 
     >>> risk = next_trip_risk(Deck({"captured": 1, "vision": 1, "lost": 2}), hand={"grail": 1})
     >>> {k: str(p) for k, p in risk.outcomes.items()}
@@ -205,10 +228,14 @@ def next_trip_risk(
     remaining = _check_travel_deck(remaining, "remaining")
     meets = _can_meet(hand, can_meet, TRAVEL_DEMANDS)
     check_bool("grail_open", grail_open)
+    fresh = _fresh_deck(full, remaining, captured_held)
     reshuffled = remaining.size == 0
-    pile = full if reshuffled else remaining
+    pile = fresh if reshuffled else remaining
     if pile.size == 0:
-        raise ValueError("the travel deck composition is empty")
+        raise ValueError(
+            "the travel deck composition is empty"
+            + (" once the Captured! cards under figures are left out" if captured_held else "")
+        )
     by_kind = {k: Fraction(pile.count(k), pile.size) for k in rulebook.TRAVEL_KINDS}
     outcomes = dict.fromkeys(TRIP_OUTCOMES, Fraction(0))
     for kind, p in by_kind.items():
@@ -218,7 +245,10 @@ def next_trip_risk(
         outcomes=outcomes,
         merlin=by_kind["merlin_travels"],
         reshuffled=reshuffled,
-        assumptions=_assumptions(full, meets, grail_open),
+        assumptions=(
+            *_assumptions(full, meets, grail_open),
+            f"Captured! cards under figures, left out of a reshuffle: {captured_held}",
+        ),
     )
 
 
@@ -254,16 +284,19 @@ def trips_distribution(
     can_meet: Mapping[str, bool] | None = None,
     grail_open: bool = True,
     merlin_on_board: bool = False,
+    captured_held: int = 0,
 ) -> TripPlan:
     """Return the exact distribution of captures, failed moves and Merlin's arrival over
     ``trips`` trips, drawing the cards left first and then a fresh deck when it runs out
     (JA travel rules: the travel deck is reshuffled only when it runs out).
 
-    Rules: ``travel.cards``, ``travel.reshuffle``.
+    Rules: ``travel.cards``, ``travel.reshuffle``, ``travel.captured``.
 
     Assumptions: the knight's ability to meet demands stays the same on every trip; a Captured!
-    card goes to the travel discards when the knight is freed, before the next trip (the JA
-    text does not say where it goes).
+    card drawn on these trips goes to the travel discards when the knight is freed, before the
+    next trip (the JA text does not say where it goes). The ``captured_held`` Captured! cards
+    already under other knights' figures stay there through the trips and out of every
+    reshuffle (JA travel rules, Captured!: the card stays under the figure).
 
     Two cards left (Captured!, Nothing Happens) then a fresh deck of the same two:
     trip 1 captures 1/2; trip 2 draws the other card, so exactly one capture in two trips.
@@ -276,6 +309,12 @@ def trips_distribution(
     remaining = _check_travel_deck(remaining, "remaining")
     if full.size == 0:
         raise ValueError("the travel deck composition is empty")
+    reshuffle_to = _fresh_deck(full, remaining, captured_held)
+    if reshuffle_to.size == 0:
+        raise ValueError(
+            "the travel deck composition is empty once the Captured! cards under figures are "
+            "left out"
+        )
     if isinstance(trips, bool) or not isinstance(trips, int) or trips < 1:
         raise ValueError(f"trips={trips!r} must be a whole number >= 1")
     meets = _can_meet(hand, can_meet, TRAVEL_DEMANDS)
@@ -284,7 +323,7 @@ def trips_distribution(
     kinds = rulebook.TRAVEL_KINDS
     outcome_of = [_outcome(k, meets, grail_open) for k in kinds]
     merlin_index = kinds.index("merlin_travels")
-    fresh = tuple(full.count(k) for k in kinds)
+    fresh = tuple(reshuffle_to.count(k) for k in kinds)
     start = tuple(remaining.count(k) for k in kinds)
     # state: (pile counts, merlin on board, captures, failed, redirected, reshuffles) -> weight.
     # Every state after t trips has the same pile size (one card a trip, a fresh deck when
@@ -339,6 +378,7 @@ def trips_distribution(
         assumptions=(
             *_assumptions(full, meets, grail_open),
             "a freed Captured! card goes to the travel discards (assumed)",
+            f"Captured! cards under other figures, left out of every reshuffle: {captured_held}",
         ),
     )
 

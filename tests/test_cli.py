@@ -5,6 +5,7 @@ import re
 import pytest
 
 from camelot_rules.cli import main
+from camelot_rules.display import fmt_prob
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -26,6 +27,14 @@ def test_siege_with_excalibur_and_kay(capsys: pytest.CaptureFixture[str]) -> Non
     for argv in (["--kay-reserve", "2,5"], ["--kay-reserve", "2", "--kay-reserve", "5"]):
         code, out, _ = run(capsys, "siege", "3", *argv)
         assert code == 0 and "7/8" in out and "Sir Kay keeps 2 5" in out
+
+
+def test_siege_with_divine_favor_wins_the_tie(capsys: pytest.CaptureFixture[str]) -> None:
+    # 3 + 4 = 7 wins faces 1-6, and the tie on a 7 with Divine Favor: 7/8 (JA)
+    code, out, _ = run(capsys, "siege", "3", "4", "--divine-favor")
+    assert code == 0 and "P(win) = 7/8" in out and "Divine Favor: played" in out
+    code, out, _ = run(capsys, "siege", "--turn", "5", "4", "3", "--divine-favor")
+    assert code == 0 and "Divine Favor: played" in out
 
 
 def test_kay_flag_does_not_swallow_the_hand(capsys: pytest.CaptureFixture[str]) -> None:
@@ -111,8 +120,28 @@ def test_bad_input_is_one_readable_line(
 
 
 def test_deck_next_rebuild_and_forecast(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "deck", "black", "--expansion", "--cards", "morgan_witch_2")
+    argv = ["deck", "black", "--expansion", "--cards", "morgan_witch_2"]
+    code, out, _ = run(capsys, *argv, "--one-deck")
     assert code == 0 and "P(morgan_witch_2 before the rebuild) = 1/2" in out  # her or the 1st
+    assert "other deck: not modelled" in out
+
+
+def test_deck_rebuilds_both_decks_in_the_expansion(capsys: pytest.CaptureFixture[str]) -> None:
+    from camelot_rules import DeckPosition, OtherDeck, RebuildRules, next_rebuild, standard_deck
+
+    code, out, _ = run(capsys, "deck", "black", "--expansion")
+    assert code == 0 and "other_deck" in out and "rebuilt together with this one (JA)" in out
+    # a 10-card white pile drawn 2 a turn runs out in turn 5 at the latest
+    code, out, _ = run(
+        capsys, "deck", "black", "--expansion", "--other-pile", "10", "--other-mix", "2: 1"
+    )
+    pos = DeckPosition(standard_deck("black", expansion=True), expansion=True)
+    other = OtherDeck(10, 10, {2: 1})
+    nr = next_rebuild(pos, {1: 1}, rules=RebuildRules(other_deck=other))
+    assert max(nr.by_turn) == 5
+    assert code == 0 and f"other_deck {fmt_prob(nr.by_cause['other_deck'])}" in out
+    code, _, err = run(capsys, "deck", "black", "--one-deck", "--both-decks")
+    assert code == 2 and "contradict" in err
     code, out, _ = run(capsys, "deck", "black", "--finished", "dragon", "--turns", "2")
     assert code == 0 and "siege engines from cards of finished quests" in out
     code, _, err = run(capsys, "deck", "black", "--mix", "0: 1/2, 1: 1/2")

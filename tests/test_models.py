@@ -11,6 +11,7 @@ import pytest
 from camelot_rules import Deck, expected_steps, explore, outcome_probabilities, standard_deck
 from camelot_rules.models import RoundTable, TravelChain, War
 from camelot_rules.travel import trips_distribution
+from tests.oracles import cards_of
 
 
 def _no_accusation_oracle(m: RoundTable) -> Fraction:
@@ -132,3 +133,34 @@ def test_bigger_parties_win_more_often() -> None:
         outcome_probabilities(explore(War(party=k, hand_size=4)))["loyal_win"] for k in range(1, 5)
     ]
     assert values == sorted(values)
+
+
+def test_travel_chain_leaves_a_held_captured_card_out_of_the_reshuffle() -> None:
+    # one Nothing Happens left, then a reshuffle; one of the two Captured! is under a figure,
+    # so the fresh deck is {captured: 1, nothing_happens: 2}: captured on trip 2 with 1/3,
+    # on trip 3 with 2/3 * 1/2 = 1/3: P(captured within 3 trips) = 2/3 (1/2 if it went back)
+    full = Deck({"captured": 2, "nothing_happens": 2})
+    left = Deck({"nothing_happens": 1})
+    got = outcome_probabilities(
+        explore(TravelChain(composition=full, remaining=left, trips=3, captured_held=1))
+    )
+    plan = trips_distribution(left, 3, composition=full, captured_held=1)
+    assert got["captured"] == 1 - plan.captures[0]
+    assert got["captured"] == Fraction(1, 3) + Fraction(2, 3) * Fraction(1, 2)
+
+
+def test_war_counts_the_third_witchs_warriors() -> None:
+    # JA witches, 3rd: one Pict and one Saxon - a warrior for either war. Oracle: list every
+    # card of the black deck and count the warriors it adds to this war.
+    black = standard_deck("black", expansion=True)
+    for side in ("picts", "saxons"):
+        m = War(side=side, black=black, p_black_card=Fraction(1))
+        added = Fraction(0)
+        for card in cards_of(black):
+            if card in (side, "morgan_witch_3"):
+                added += 1
+            elif card == "mercenaries":
+                added += m.mercenaries_here
+        assert m.p_warrior() == added / black.size
+    base = War(side="picts", p_black_card=Fraction(1))
+    assert "morgan_witch_3" not in base.black.names()

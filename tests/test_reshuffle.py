@@ -190,7 +190,9 @@ def test_next_rebuild_matches_every_ordering(case) -> None:
 def test_without_the_witch_next_rebuild_is_turns_until_exhausted() -> None:
     black = standard_deck("black", expansion=True).without("morgan_witch_1")
     mix = {1: Fraction(1, 2), 2: Fraction(1, 4), 3: Fraction(1, 4)}
-    nr = next_rebuild(DeckPosition(black, expansion=True), mix)
+    nr = next_rebuild(
+        DeckPosition(black, expansion=True), mix, rules=RebuildRules(both_decks=False)
+    )
     assert nr.by_turn == turns_until_exhausted(black.size, mix)
     assert nr.by_cause == {"exhausted": 1}
 
@@ -277,7 +279,9 @@ def test_simulation_agrees_on_the_real_90_card_black_deck() -> None:
     deck = standard_deck("black", expansion=True)
     mix = {1: Fraction(2, 3), 2: Fraction(1, 3)}
     witches = [f"morgan_witch_{i}" for i in range(1, 8)]
-    fc = forecast(DeckPosition(deck, expansion=True), mix, 10, cards=witches)
+    # the simulation keeps one deck: the default 77-card white pile cannot run out in 10 turns
+    one_deck = RebuildRules(both_decks=False)
+    fc = forecast(DeckPosition(deck, expansion=True), mix, 10, cards=witches, rules=one_deck)
     mean = sum(k * p for k, p in fc.count.items())
     sim = _simulate_witches(deck, mix, 10, 4000, seed=5)
     assert abs(float(sim - mean)) < 0.08  # sd ~ 1, se ~ 0.016
@@ -334,3 +338,108 @@ def test_forecast_marginals_sum_to_one_and_counts_grow_with_turns(
         assert sum(dist.values()) == 1
     mean = sum(k * p for k, p in fc.count.items())
     assert sum(k * p for k, p in later.count.items()) >= mean
+
+
+# --- issue 12: the expansion's rebuild rules ---------------------------------------------------
+
+
+def _oracle_two_decks(draw, discard, *, mix, turns, white_pile, white_rebuilt, white_mix):
+    """Every black card choice with the white pile tracked by size (JA): any black rebuild
+    (exhausted or the First Witch, JA witches 1st) rebuilds the white pile before the turn's
+    white draws; the white pile running out rebuilds both. Returns {rebuilds: p}."""
+    out: dict[int, Fraction] = {}
+
+    def draw_black(pile, disc, white, p, reb, rebuilt_now, turn, left):
+        if left == 0 or not pile:
+            draw_white(pile, disc, white, p, reb, rebuilt_now, turn)
+            return
+        for i, card in enumerate(pile):
+            rest = pile[:i] + pile[i + 1 :]
+            d = [*disc, card]
+            cause = False
+            if card == "morgan_witch_1":
+                rest, d, cause = rest + d, [], True
+            if not rest:
+                rest, d, cause = d, [], True
+            draw_black(
+                rest, d, white, p / len(pile), reb + cause, rebuilt_now or cause, turn, left - 1
+            )
+
+    def draw_white(pile, disc, white, p, reb, rebuilt_now, turn):
+        if rebuilt_now:
+            white = white_rebuilt
+        for kw, qw in white_mix.items():
+            if kw >= white:  # the white pile runs out: both decks are rebuilt
+                end_turn(
+                    pile + disc, [], max(white_rebuilt - (kw - white), 1), p * qw, reb + 1, turn
+                )
+            else:
+                end_turn(pile, disc, white - kw, p * qw, reb, turn)
+
+    def end_turn(pile, disc, white, p, reb, turn):
+        if turn == turns:
+            out[reb] = out.get(reb, Fraction(0)) + p
+            return
+        for k, q in mix.items():
+            draw_black(pile, disc, white, p * q, reb, False, turn + 1, k)
+
+    end_turn(list(draw), list(discard), white_pile, Fraction(1), 0, 0)
+    return dict(sorted(out.items()))
+
+
+def test_first_witch_rebuilds_the_white_pile_too() -> None:
+    # JA witches, 1st: the white and the black piles are rebuilt at once. A 2-card white pile
+    # drawing 1 a turn runs out in turn 2 unless the First Witch rebuilt it to 5 cards first.
+    draw, discard = ["morgan_witch_1", "picts", "saxons"], ["despair"]
+    other = OtherDeck(pile=2, rebuilt=5, draws_per_turn={1: 1})
+    pos = _position(draw, discard, set(), True, set())
+    fc = forecast(pos, {1: 1}, 4, rules=RebuildRules(other_deck=other))
+    want = _oracle_two_decks(
+        draw, discard, mix={1: 1}, turns=4, white_pile=2, white_rebuilt=5, white_mix={1: 1}
+    )
+    assert fc.rebuilds == want
+    # the old forecast (white pile left as it was) gave P(1 rebuild) = 1/6, not 5/12
+    assert want[1] == Fraction(5, 12)
+    assert sum(want.values()) == 1
+
+
+def test_two_first_witches_next_rebuild_matches_every_ordering() -> None:
+    # two First Witches among four cards, one draw a turn: a witch is on top with 2/4 = 1/2
+    draw = ["morgan_witch_1", "morgan_witch_1", "despair", "picts"]
+    pos = _position(draw, [], set(), False, set())
+    nr = next_rebuild(pos, {1: 1}, cards="despair")
+    _, first = _oracle(
+        draw,
+        [],
+        finished=set(),
+        expansion=False,
+        merlin=set(),
+        mix={1: 1},
+        turns=5,
+        target={"despair"},
+    )
+    by_turn: dict[int, Fraction] = {}
+    for (turn, _cause), p in first.items():
+        by_turn[turn] = by_turn.get(turn, Fraction(0)) + p
+    assert nr.by_turn[1] == Half
+    assert nr.by_turn == by_turn
+    # despair before either witch: it comes first of the three (D, W, W) with 1/3
+    assert nr.seen_before == Fraction(1, 3)
+
+
+def test_expansion_rebuilds_both_decks_by_default() -> None:
+    from camelot_rules.reshuffle import default_other_deck
+
+    black = standard_deck("black", expansion=True)
+    mix = {1: Fraction(1, 2), 2: Fraction(1, 2)}
+    pos = DeckPosition(black.without("morgan_witch_1"), expansion=True)
+    default = next_rebuild(pos, mix)
+    explicit = next_rebuild(pos, mix, rules=RebuildRules(other_deck=default_other_deck("black")))
+    one_deck = next_rebuild(pos, mix, rules=RebuildRules(both_decks=False))
+    assert (default.by_turn, default.by_cause) == (explicit.by_turn, explicit.by_cause)
+    assert default.by_cause["other_deck"] > 0
+    assert one_deck.by_cause == {"exhausted": 1}
+    assert any("rebuilt together" in line for line in default.options)
+    # the base game keeps one deck unless asked
+    base = DeckPosition(standard_deck("black"))
+    assert next_rebuild(base, mix).by_cause == {"exhausted": 1}

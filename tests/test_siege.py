@@ -246,3 +246,77 @@ def test_best_turn_outcomes_agree_with_a_seeded_simulation_of_the_plan() -> None
         counts[(removed, lost)] = counts.get((removed, lost), 0) + 1
     for key, p in plan.outcomes.items():
         assert abs(counts.get(key, 0) / trials - float(p)) < 0.01  # se < 0.0025
+
+
+# --- Divine Favor (JA special white cards: the next tie goes to the knights) ------------------
+
+
+def _fight_wins_favor(total: int, favor: bool) -> Fraction:
+    """P(win) by listing the eight faces: greater wins, equal wins only with Divine Favor."""
+    return Fraction(sum(total > f or (favor and total == f) for f in FACES), 8)
+
+
+def _turn_oracle_favor(hand: tuple[int, ...], life: int) -> Fraction:
+    """Expected engines with Divine Favor by brute force over card index subsets (no Kay,
+    keep_alive): the first tie wins and uses the favor up; a later tie loses."""
+
+    def best_last(rest: tuple[int, ...], life_now: int, favor: bool) -> Fraction:
+        if life_now < 3 or not rest:
+            return Fraction(0)
+        return max(
+            _fight_wins_favor(sum(sub), favor)
+            for r in range(len(rest) + 1)
+            for sub in combinations(rest, r)
+        )
+
+    best = Fraction(0)
+    for r in range(len(hand) + 1):
+        for idx in combinations(range(len(hand)), r):
+            sub = [hand[i] for i in idx]
+            rest = tuple(hand[i] for i in range(len(hand)) if i not in idx)
+            value = Fraction(0)
+            for face in FACES:
+                if sum(sub) > face:
+                    value += (1 + best_last(rest, life, True)) / 8
+                elif sum(sub) == face:
+                    value += (1 + best_last(rest, life, False)) / 8
+                elif life > 1:
+                    value += best_last(rest, life - 1, True) / 8
+            best = max(best, value)
+    return best
+
+
+@pytest.mark.parametrize("played", [[], [1], [3], [4, 4], [5, 3], [5, 5]])
+def test_divine_favor_wins_the_tied_fight(played: list[int]) -> None:
+    # Fight 3: faces 1, 2 win, face 3 ties and is won with the favor: 3/8
+    got = siege_win_probability(played, divine_favor=True)
+    assert got == _fight_wins_favor(sum(played), True)
+    assert siege_win_probability(played) == _fight_wins_favor(sum(played), False)
+    if played == [3]:
+        assert got == Fraction(3, 8)
+
+
+@pytest.mark.parametrize("hand", [(5, 4, 3), (2, 2), (5, 1, 1, 1), (3, 3), ()])
+@pytest.mark.parametrize("life", [4, 2])
+def test_best_turn_with_divine_favor_matches_brute_force(hand: tuple[int, ...], life: int) -> None:
+    plan = best_turn(hand, life=life, divine_favor=True)
+    assert plan.value == _turn_oracle_favor(hand, life)
+    assert sum(plan.outcomes.values()) == 1
+
+
+def test_divine_favor_in_every_siege_calculator() -> None:
+    deck = Deck({"fight_2": 1, "fight_5": 1, "grail": 1})
+    # one card of three: Fight 2 wins faces 1 and 2 (the tie), 2/8; Fight 5 faces 1-5, 5/8;
+    # the Grail none: (2/8 + 5/8) / 3 = 7/24
+    assert random_hand_siege_win_probability(deck, 1, divine_favor=True) == Fraction(7, 24)
+    assert dealt_hand_table(deck, [1], divine_favor=True) == {1: Fraction(7, 24)}
+    choices = {c.cards: c.p_win for c in siege_choices([4, 1], divine_favor=True)}
+    assert choices == {(4, 1): Fraction(5, 8), (4,): Fraction(4, 8), (1,): Fraction(1, 8), (): 0}
+    best = {s.pre_roll: s.p_win for s in kay_splits([4, 1], divine_favor=True)}
+    # play the 4, keep the 1: faces 1-3 win, 4 ties (won by the favor), on a 5 Kay adds the 1
+    # and 5 = 5 ties (won by the favor): 5/8 (4/8 without it)
+    assert best[(4,)] == Fraction(5, 8)
+    dist = dealt_turn_distribution(Deck({"fight_5": 1, "grail": 1}), 1, divine_favor=True)
+    assert dist == {(0, 0): Fraction(1, 2), (0, 1): Fraction(3, 16), (1, 0): Fraction(5, 16)}
+    with pytest.raises(ValueError, match="divine_favor"):
+        siege_win_probability([3], divine_favor="yes")  # type: ignore[arg-type]

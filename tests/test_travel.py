@@ -239,3 +239,46 @@ def test_posterior_concentrates_near_the_deck_that_produced_simulated_play() -> 
     for kind in deck.names():
         mean = sum(d.count(kind) * p for d, p in post.items())
         assert abs(float(mean) - deck.count(kind)) < 1.0
+
+
+# --- a Captured! card under a figure stays out of the reshuffle (JA travel rules, Captured!) ----
+
+
+@pytest.mark.parametrize(
+    ("remaining", "full", "held", "trips"),
+    [
+        (["lost"], ["captured", "captured", "lost", "vision"], 1, 4),
+        ([], ["captured", "nothing_happens", "vision"], 1, 3),
+        (["captured"], ["captured", "captured", "lost"], 1, 4),
+    ],
+)
+def test_captured_under_a_figure_is_left_out_of_the_reshuffle(
+    remaining: list[str], full: list[str], held: int, trips: int
+) -> None:
+    def deck(cards: list[str]) -> Deck:
+        return Deck({c: cards.count(c) for c in cards})
+
+    fresh = list(full)
+    for _ in range(held):
+        fresh.remove("captured")
+    can_meet = {"charged": False, "lost": False, "ambushed": False}
+    plan = trips_distribution(
+        deck(remaining), trips, composition=deck(full), can_meet=can_meet, captured_held=held
+    )
+    assert plan.joint == _trips_oracle(remaining, fresh, trips, can_meet, True)
+    assert any("under" in a for a in plan.assumptions)
+
+
+def test_next_trip_risk_leaves_a_held_captured_card_out() -> None:
+    full = Deck({"captured": 1, "nothing_happens": 1})
+    # the only Captured! lies under a figure: the fresh deck is the Nothing Happens alone
+    risk = next_trip_risk(Deck({}), composition=full, captured_held=1)
+    assert risk.by_kind["captured"] == 0 and risk.outcomes["moved"] == 1
+    default = standard_deck("travel", expansion=True)
+    held = next_trip_risk(Deck({}), captured_held=1)
+    k = default.count("captured")
+    assert held.by_kind["captured"] == Fraction(k - 1, default.size - 1)
+    with pytest.raises(ValueError, match="captured_held"):
+        next_trip_risk(Deck({"captured": 1}), composition=full, captured_held=1)
+    with pytest.raises(ValueError, match="captured_held"):
+        next_trip_risk(Deck({}), captured_held=-1)

@@ -62,6 +62,18 @@ def test_second_witch_toggle_removes_the_bought_fight() -> None:
     assert all(not line.startswith("2 ") for line in turn.splitlines())
 
 
+def test_siege_widget_divine_favor_wins_the_tie() -> None:
+    from camelot_rules import best_turn
+    from widgets import build_siege_widget
+
+    w = build_siege_widget({5: 1, 4: 1, 3: 1})
+    w.divine_favor.value = True
+    plan = best_turn([5, 4, 3], divine_favor=True)
+    assert "Divine Favor: played" in w.text
+    assert f"value {fmt_expectation(plan.value)}" in w.text
+    assert plan.value > best_turn([5, 4, 3]).value
+
+
 def test_exhaustion_widget_matches_the_library_and_reacts() -> None:
     from camelot_rules import DeckPosition, next_rebuild, standard_deck, turns_until_exhausted
     from widgets import build_exhaustion_widget
@@ -86,6 +98,23 @@ def test_exhaustion_widget_matches_the_library_and_reacts() -> None:
         pos, {1: Fraction(1, 2), 2: Fraction(1, 2)}, cards="morgan_witch_2", horizon=80
     )
     assert f"before the rebuild) = {fmt_prob(nr.seen_before)}" in w.text
+    assert "rebuilt together with this one (JA)" in w.text  # the expansion's rule by default
+
+
+def test_exhaustion_widget_rebuilds_both_decks_in_the_expansion() -> None:
+    from camelot_rules import DeckPosition, OtherDeck, RebuildRules, next_rebuild, standard_deck
+    from widgets import build_exhaustion_widget
+    from widgets.exhaustion import OTHER_DECK
+
+    w = build_exhaustion_widget(deck="black (base + Merlin's Company, 90)", mix="1: 1", horizon=90)
+    w.other_pile.value = 10
+    pos = DeckPosition(standard_deck("black", expansion=True), expansion=True)
+    other = OtherDeck(10, 77, {0: Fraction(1, 2), 2: Fraction(1, 2)})
+    nr = next_rebuild(pos, {1: 1}, rules=RebuildRules(other_deck=other), horizon=90)
+    assert f"other_deck: {fmt_prob(nr.by_cause['other_deck'])}" in w.text
+    w.both_decks.value = next(k for k, v in OTHER_DECK.items() if v is False)
+    assert "other_deck" not in w.text.split("Option")[0]
+    assert "other deck: not modelled" in w.text
 
 
 @pytest.mark.parametrize(

@@ -19,10 +19,22 @@ from camelot_rules.display import (
     text_table,
 )
 from camelot_rules.parsing import parse_counts, parse_mix, parse_names
-from camelot_rules.reshuffle import DeckPosition, RebuildRules, next_rebuild
+from camelot_rules.reshuffle import (
+    DeckPosition,
+    OtherDeck,
+    RebuildRules,
+    default_other_deck,
+    next_rebuild,
+)
 from widgets.common import Rendered, result_box, safe_render
 
-__all__ = ["DECKS", "ExhaustionWidget", "build_exhaustion_widget", "render_exhaustion"]
+__all__ = [
+    "DECKS",
+    "OTHER_DECK",
+    "ExhaustionWidget",
+    "build_exhaustion_widget",
+    "render_exhaustion",
+]
 
 DECKS = {
     "black (base, 76)": ("black", False),
@@ -30,6 +42,12 @@ DECKS = {
     "white (base, 84)": ("white", False),
     "white (base + Merlin's Company, 107)": ("white", True),
     "travel (Merlin's Company, 16)": ("travel", True),
+}
+# JA travel rules, note: in Merlin's Company the white and black decks are rebuilt together
+OTHER_DECK: dict[str, bool | None] = {
+    "both rebuilt in Merlin's Company (JA), this one only in the base game": None,
+    "both decks rebuilt together": True,
+    "this deck only": False,
 }
 MAX_HORIZON = 300
 MAX_ROWS = 40
@@ -45,12 +63,18 @@ def render_exhaustion(
     named: str = "",
     horizon: object = 60,
     first_witch: bool = True,
+    both_decks: bool | None = None,
+    other_pile: object = 0,
 ) -> Rendered:
     """Return (html, text): when the draw pile is next rebuilt, why, and whether the named cards
     come up before it. ``drawn`` lists cards already drawn since the last rebuild (they sit in
-    the discard pile, ES p.10)."""
+    the discard pile, ES p.10). ``both_decks`` (``None``: by the box - both in Merlin's
+    Company, JA) says whether the other deck's running out rebuilds this one too;
+    ``other_pile`` its pile now (0: the assumed default)."""
     if deck not in DECKS:
         raise ValueError(f"unknown deck {deck!r}; expected one of {list(DECKS)}")
+    if isinstance(other_pile, bool) or not isinstance(other_pile, int) or other_pile < 0:
+        raise ValueError(f"other deck's pile={other_pile!r}: expected 0 (default) or more cards")
     kind, expansion = DECKS[deck]
     box = standard_deck(kind, expansion=expansion)
     seen = Deck(parse_counts(drawn))
@@ -68,12 +92,16 @@ def render_exhaustion(
         merlin_on=frozenset(merlin_on),
     )
     names = parse_names(named)
+    other = None
+    if other_pile and both_decks is not False and kind != "travel":
+        base = default_other_deck(kind, expansion=expansion)
+        other = OtherDeck(other_pile, base.rebuilt, base.draws_per_turn)
     result = next_rebuild(
         position,
         parse_mix(mix),
         cards=names,
         horizon=horizon,
-        rules=RebuildRules(first_witch=first_witch),
+        rules=RebuildRules(first_witch=first_witch, both_decks=both_decks, other_deck=other),
     )
     shown_turns = central_range(result.by_turn) if result.by_turn else []
     cumulative = sum(
@@ -174,6 +202,18 @@ class ExhaustionWidget(W.VBox):  # type: ignore[misc]
             style={"description_width": "initial"},
             layout={"width": "320px"},
         )
+        self.both_decks = W.Dropdown(
+            options=list(OTHER_DECK),
+            value=options.get("both_decks", next(iter(OTHER_DECK))),
+            description="Other deck",
+            style=style,
+            layout=wide,
+        )
+        self.other_pile = W.IntText(
+            value=options.get("other_pile", 0),
+            description="Other deck's pile (0: assumed)",
+            style=style,
+        )
         self.result = result_box("exhaustion-result")
         self.text = ""
         controls = [
@@ -185,6 +225,8 @@ class ExhaustionWidget(W.VBox):  # type: ignore[misc]
             self.named,
             self.horizon,
             self.first_witch,
+            self.both_decks,
+            self.other_pile,
         ]
         for control in controls:
             control.observe(self._update, names="value")
@@ -196,6 +238,7 @@ class ExhaustionWidget(W.VBox):  # type: ignore[misc]
                 self.mix,
                 self.named,
                 W.HBox([self.horizon, self.first_witch]),
+                W.HBox([self.both_decks, self.other_pile]),
                 self.result,
             ]
         )
@@ -212,6 +255,8 @@ class ExhaustionWidget(W.VBox):  # type: ignore[misc]
                 named=self.named.value,
                 horizon=self.horizon.value,
                 first_witch=self.first_witch.value,
+                both_decks=OTHER_DECK[self.both_decks.value],
+                other_pile=self.other_pile.value,
             )
         )
 

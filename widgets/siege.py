@@ -48,6 +48,7 @@ def render_siege(
     second_witch: bool = False,
     life: object = 4,
     objective: str = "expected engines removed",
+    divine_favor: bool = False,
 ) -> Rendered:
     """Return (html, text) for a hand given as {fight value: copies}.
 
@@ -61,10 +62,15 @@ def render_siege(
         raise ValueError(f"unknown objective {objective!r}; expected one of {list(OBJECTIVES)}")
     options = (
         f"Excalibur: {'yes (+1)' if excalibur else 'no'}; Sir Kay: {'yes' if kay else 'no'}; "
-        f"Second Witch: {'in play' if second_witch else 'no'}; life {life}"
+        f"Second Witch: {'in play' if second_witch else 'no'}; life {life}; "
+        f"Divine Favor: {'played (the next tie wins)' if divine_favor else 'no'}"
     )
     if kay:
-        splits = [s for s in siege.kay_splits(hand, excalibur=excalibur) if s.pareto]
+        splits = [
+            s
+            for s in siege.kay_splits(hand, excalibur=excalibur, divine_favor=divine_favor)
+            if s.pareto
+        ]
         headers = ["before the roll", "Kay keeps", "P(win)", "%", "expected cards spent"]
         rows = [
             [
@@ -78,7 +84,11 @@ def render_siege(
         ]
         bars = [(f"{' + '.join(map(str, s.pre_roll)) or 'nothing'} | Kay", s.p_win) for s in splits]
     else:
-        choices = [c for c in siege.siege_choices(hand, excalibur=excalibur) if c.pareto]
+        choices = [
+            c
+            for c in siege.siege_choices(hand, excalibur=excalibur, divine_favor=divine_favor)
+            if c.pareto
+        ]
         headers = ["play", "total", "P(win)", "%", "cards", "expected life lost"]
         rows = [
             [
@@ -99,6 +109,7 @@ def render_siege(
         second_witch=second_witch,
         life=life,
         at_least=OBJECTIVES[objective],
+        divine_favor=divine_favor,
     )
     first = (
         "do not fight"
@@ -147,6 +158,9 @@ class SiegeWidget(W.VBox):  # type: ignore[misc]
         self.second_witch = W.Checkbox(
             value=options.get("second_witch", False), description="Second Witch in play"
         )
+        self.divine_favor = W.Checkbox(
+            value=options.get("divine_favor", False), description="Divine Favor played"
+        )
         self.life = W.IntText(value=options.get("life", 4), description="Life left")
         self.objective = W.Dropdown(
             options=list(OBJECTIVES),
@@ -160,6 +174,7 @@ class SiegeWidget(W.VBox):  # type: ignore[misc]
             self.excalibur,
             self.kay,
             self.second_witch,
+            self.divine_favor,
             self.life,
             self.objective,
         ]
@@ -168,7 +183,7 @@ class SiegeWidget(W.VBox):  # type: ignore[misc]
         super().__init__(
             [
                 W.HBox(list(self.fights.values())),
-                W.HBox([self.excalibur, self.kay, self.second_witch]),
+                W.HBox([self.excalibur, self.kay, self.second_witch, self.divine_favor]),
                 W.HBox([self.life, self.objective]),
                 self.result,
             ]
@@ -182,6 +197,7 @@ class SiegeWidget(W.VBox):  # type: ignore[misc]
                 excalibur=self.excalibur.value,
                 kay=self.kay.value,
                 second_witch=self.second_witch.value,
+                divine_favor=self.divine_favor.value,
                 life=self.life.value,
                 objective=self.objective.value,
             )

@@ -679,10 +679,9 @@ def do_fight_engine(s: GameState, seat: int, action: Any) -> None:
 def siege_result(s: GameState, seat: int, total: int, face: int) -> None:
     """Rules: ``siege.fight``, ``siege.excalibur``, ``endgame.tie`` (a tie loses)."""
     bonus = T("excalibur_bonus") if s.relics[_EXC] == seat else 0
-    if total + bonus == face and s.favor:  # JA Divine Favor: this tie goes to the knights
-        s._set(favor=False, engines=s.engines - 1)
-        note(s, "Divine Favor: the tied siege fight is won", "white.expansion-specials")
-    elif siege_fight_won(total + bonus, face):
+    if siege_fight_won(total + bonus, face, divine_favor=s.favor):
+        if total + bonus == face:  # JA Divine Favor: this tie went to the knights; it is used
+            s._set(favor=False)
         s._set(engines=s.engines - 1)
         note(s, f"siege engine destroyed ({total + bonus} against {face})", "siege.fight")
     else:

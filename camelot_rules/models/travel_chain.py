@@ -2,9 +2,10 @@
 
 Each trip draws one card from what is left since the last reshuffle; an empty deck is
 reshuffled to a fresh one (JA travel rules: the travel deck is reshuffled only when it runs
-out). Captured! ends the chain. With ``trips`` the chain also ends, "safe", after that many
-trips. A composition without Captured! and no trip limit loops for ever: the solver reports it
-as ``never_ends`` - the check this model exists for.
+out). Captured! ends the chain. ``captured_held`` Captured! cards already lie under other
+knights' figures: they stay out of every reshuffle (JA travel rules, Captured!). With ``trips``
+the chain also ends, "safe", after that many trips. A composition without Captured! and no trip
+limit loops for ever: the solver reports it as ``never_ends`` - the check this model exists for.
 """
 
 from __future__ import annotations
@@ -25,12 +26,13 @@ State = tuple[tuple[int, ...], int] | tuple[str]
 class TravelChain:
     """Trips until Captured! (or ``trips`` trips); states are (cards left per kind, trips).
 
-    Rules: ``travel.cards``.
+    Rules: ``travel.cards``, ``travel.captured``.
     """
 
     composition: Deck = field(default_factory=lambda: standard_deck("travel", expansion=True))
     remaining: Deck | None = None
     trips: int | None = None
+    captured_held: int = 0
 
     def __post_init__(self) -> None:
         for name in ("composition", "remaining"):
@@ -47,6 +49,22 @@ class TravelChain:
             raise ValueError("the travel deck composition is empty")
         if self.trips is not None and (not isinstance(self.trips, int) or self.trips < 1):
             raise ValueError(f"trips={self.trips!r} must be a whole number >= 1 or None")
+        held = self.captured_held
+        if isinstance(held, bool) or not isinstance(held, int) or held < 0:
+            raise ValueError(f"captured_held={held!r} must be a whole number >= 0")
+        in_deck = self.remaining.count("captured") if self.remaining is not None else 0
+        if held + in_deck > self.composition.count("captured"):
+            raise ValueError(
+                f"captured_held={held}: more Captured! cards under figures and in the deck "
+                f"than the composition's {self.composition.count('captured')}"
+            )
+        if self.composition.size == held:
+            raise ValueError("the travel deck is empty once the held Captured! cards are out")
+
+    def _fresh(self) -> tuple[int, ...]:
+        """A reshuffled deck: the composition less the Captured! cards under figures."""
+        held = {"captured": self.captured_held}
+        return tuple(self.composition.count(k) - held.get(k, 0) for k in rulebook.TRAVEL_KINDS)
 
     def initial_state(self) -> State:
         left = self.remaining if self.remaining is not None else self.composition
@@ -64,7 +82,7 @@ class TravelChain:
     def chance_outcomes(self, state: State) -> Iterator[tuple[int, Fraction]]:
         pile: tuple[int, ...] = state[0]  # type: ignore[assignment]
         if not any(pile):
-            pile = tuple(self.composition.count(k) for k in rulebook.TRAVEL_KINDS)
+            pile = self._fresh()
         size = sum(pile)
         for i, n in enumerate(pile):
             if n:
@@ -76,7 +94,7 @@ class TravelChain:
     def apply(self, state: State, kind: int) -> State:
         pile, done = state  # type: ignore[misc]
         if not any(pile):
-            pile = tuple(self.composition.count(k) for k in rulebook.TRAVEL_KINDS)
+            pile = self._fresh()
         if rulebook.TRAVEL_KINDS[kind] == "captured":
             return ("captured",)
         if self.trips is not None and done + 1 >= self.trips:

@@ -3,7 +3,8 @@
 Rules encoded: the knights win the war by laying Fight cards in an ascending straight 1, 2, 3,
 4, 5 (F §6, pattern HIGH); each black card of the war's kind adds a warrior, and the 4th
 warrior loses the war (F §6, 4 figures HIGH). Mercenaries join the war of the drawer's choice
-(F §2): ``mercenaries_here`` is the chance they join this one (a parameter).
+(F §2): ``mercenaries_here`` is the chance they join this one (a parameter). The Third Witch
+of the expansion deck adds one Pict and one Saxon (JA witches, 3rd): a warrior to either war.
 
 Turns go round the table of ``players`` knights. Each turn starts with evil progression: with
 ``p_black_card`` the knight draws a black card (ES p.10), which adds a warrior with the exact
@@ -11,7 +12,7 @@ chance its kind has in the black deck. Then, if the knight is one of the ``party
 they lay the next card of the straight when their hand holds it: P(a hand of ``hand_size``
 cards dealt from the white deck holds that Fight value), exact from the deck composition.
 Simplification (say so when quoting the numbers): each attempt is an independent fresh chance,
-as if hands were refilled; warriors from other effects (Mordred, the Third Witch) are left out.
+as if hands were refilled; warriors from other effects (Mordred) are left out.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ __all__ = ["War"]
 
 _STRAIGHT = 5  # Fight 1..5 (F §6)
 _WARRIORS_TO_LOSE = 4  # the 4th warrior loses (F §6)
+_THIRD_WITCH = "morgan_witch_3"  # one Pict and one Saxon (JA witches, 3rd)
 
 # (cards laid, warriors, knight whose turn it is, step: 0 evil / 1 lay) or (result,)
 State = tuple[int, int, int, int] | tuple[str]
@@ -37,7 +39,10 @@ State = tuple[int, int, int, int] | tuple[str]
 class War:
     """P(win the war) for a party of knights; ``side`` is "picts" or "saxons".
 
-    Rules: ``war.straight``.
+    Rules: ``war.straight``, ``witch.third``.
+
+    Give ``black=standard_deck("black", expansion=True)`` for Merlin's Company: its Third Witch
+    counts as a warrior of this war.
     """
 
     party: int = 2
@@ -77,8 +82,13 @@ class War:
         return draw_probability(self.white, self.hand_size, f"fight_{value}")
 
     def p_warrior(self) -> Fraction:
-        """P(a turn's evil progression adds a warrior to this war)."""
-        own = self.black.count(self.side)
+        """P(a turn's evil progression adds a warrior to this war): a card of its side, the
+        Third Witch (JA witches, 3rd: one Pict and one Saxon), or Mercenaries joining it.
+
+        >>> War(p_black_card=Fraction(1)).p_warrior()  # (4 Picts + 1/2 * 4 Mercenaries) / 76
+        Fraction(3, 38)
+        """
+        own = self.black.count(self.side) + self.black.count(_THIRD_WITCH)
         merc = self.black.count("mercenaries")
         per_card = (own + Fraction(self.mercenaries_here) * merc) / self.black.size
         return Fraction(self.p_black_card) * per_card
