@@ -5,6 +5,7 @@ Each parser raises ``ValueError`` naming the bad piece and what was expected.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 __all__ = ["MAX_COPIES", "parse_counts", "parse_mix", "parse_names"]
@@ -52,6 +53,12 @@ def parse_counts(text: str) -> dict[str, int]:
     return counts
 
 
+# Numbers typed by a user are bounded before they are read (a huge exponent or a 10,000-digit
+# number would freeze the parser or leak Python's digit-limit message).
+_MAX_NUMBER_TEXT = 30
+_PLAIN_NUMBER = re.compile(r"[0-9]+(/[0-9]+)?|[0-9]*\.[0-9]+")
+
+
 def parse_mix(text: str) -> dict[int, Fraction]:
     """Parse a per-turn draw mix ``"1: 1/2, 2: 1/4, 3: 1/4"`` into exact Fractions.
 
@@ -66,9 +73,19 @@ def parse_mix(text: str) -> dict[int, Fraction]:
         draws, sep, prob = part.partition(":")
         if not sep:
             raise ValueError(f"{part!r}: expected 'draws: probability', e.g. '2: 1/4'")
+        prob = prob.strip()
+        if (
+            len(prob) > _MAX_NUMBER_TEXT
+            or len(draws.strip()) > _MAX_NUMBER_TEXT
+            or (not _PLAIN_NUMBER.fullmatch(prob))
+        ):
+            raise ValueError(
+                f"{part!r}: a probability is written as a fraction (1/4), a whole number or a "
+                f"decimal (0.25), at most {_MAX_NUMBER_TEXT} characters, no exponent"
+            )
         try:
             k = int(draws.strip())
-            p = Fraction(prob.strip())
+            p = Fraction(prob)
         except (ValueError, ZeroDivisionError):
             raise ValueError(
                 f"{part!r}: expected a whole number of draws and a probability like 1/4"

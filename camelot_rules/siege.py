@@ -96,6 +96,15 @@ def win_probability_for_total(total: int, *, divine_favor: bool = False) -> Frac
     return Fraction(_wins(total, check_bool("divine_favor", divine_favor)), _FACES)
 
 
+# The most Fight cards one hand can hold: every Fight card of the biggest box (base 51 plus
+# Merlin's Company's standard Fight cards). Checked before any work is done.
+MAX_FIGHT_CARDS = sum(
+    e.count
+    for e in (*rulebook.BASE_WHITE, *rulebook.EXPANSION_WHITE)
+    if e.name in {f"fight_{v}" for v in _VALUES}
+)
+
+
 def _check_values(values: object, what: str) -> tuple[int, ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise ValueError(f"{what}={values!r} must be a list of Fight values (ints 1..5)")
@@ -104,6 +113,11 @@ def _check_values(values: object, what: str) -> tuple[int, ...]:
         if isinstance(v, bool) or not isinstance(v, int) or v not in _VALUES:
             raise ValueError(f"{what} contains {v!r}; Fight cards have values 1..5")
         out.append(v)
+        if len(out) > MAX_FIGHT_CARDS:
+            raise ValueError(
+                f"{what} holds more than {MAX_FIGHT_CARDS} Fight cards, more than the game has "
+                "(every Fight card of the base game and Merlin's Company)"
+            )
     return tuple(out)
 
 
@@ -158,6 +172,11 @@ def hand_fight_counts(hand: Deck | Mapping[str, int] | Iterable[int]) -> FightCo
             v = fight_value(name)
             if v:
                 counts[v - 1] += n
+        if sum(counts) > MAX_FIGHT_CARDS:
+            raise ValueError(
+                f"hand holds {sum(counts)} Fight cards; at most {MAX_FIGHT_CARDS} exist in the "
+                "game (every Fight card of the base game and Merlin's Company)"
+            )
     else:
         for v in _check_values(hand, "hand"):
             counts[v - 1] += 1

@@ -201,3 +201,29 @@ def test_a_deck_too_large_for_len_is_refused() -> None:
     with pytest.raises(ValueError, match="too large"):
         Deck({"vision": 2**62, "lost": 2**62})
     assert len(Deck({"vision": 2**63 - 1})) == 2**63 - 1
+
+
+# --- issue 16, items 3 and 5: sizes and numbers checked before any work ------------------------
+def test_huge_hands_are_refused_before_any_work() -> None:
+    import time
+
+    from camelot_rules.siege import MAX_FIGHT_CARDS, siege_choices, siege_win_probability
+    from widgets.siege import render_siege
+
+    assert MAX_FIGHT_CARDS == 59  # 51 base Fight cards + 8 of Merlin's Company (LOW counts)
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match="Fight cards"):
+        siege_choices({"fight_1": 10**9})
+    with pytest.raises(ValueError, match="Fight cards"):
+        siege_win_probability(iter([1] * 10**6))
+    with pytest.raises(ValueError, match="more than"):
+        render_siege({5: 10**8})
+    assert time.perf_counter() - start < 2
+
+
+@pytest.mark.parametrize("text", ["1: 1e-99999999", "1: " + "9" * 5000, "1: 1/1e9", "1: inf"])
+def test_number_text_is_bounded_and_explained(text: str) -> None:
+    from camelot_rules.parsing import parse_mix
+
+    with pytest.raises(ValueError, match="fraction"):
+        parse_mix(text)

@@ -29,14 +29,17 @@ OBJECTIVES = {
 
 
 def _check_counts(counts: Mapping[int, object]) -> tuple[int, ...]:
-    values: list[int] = []
+    total = 0
     for v in siege.rulebook.FIGHT_VALUES:
         n = counts.get(v, 0)
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError(f"number of Fight {v} cards is {n!r}; expected 0 or more")
-        values += [v] * n
-    if len(values) > MAX_HAND:
-        raise ValueError(f"a hand of {len(values)} Fight cards is more than {MAX_HAND}")
+        total += n
+    if total > MAX_HAND:  # checked before the hand is built
+        raise ValueError(f"a hand of {total} Fight cards is more than {MAX_HAND}")
+    values: list[int] = []
+    for v in siege.rulebook.FIGHT_VALUES:
+        values += [v] * int(counts.get(v, 0))  # type: ignore[call-overload]
     return tuple(values)
 
 
