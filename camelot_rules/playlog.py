@@ -98,8 +98,19 @@ class Event:
         return name in self.words
 
 
+# A recorded game is a few kilobytes; a file past this is refused before it is read whole.
+MAX_LOG_BYTES = 1_000_000
+
+
+def _digits(value: str) -> bool:
+    """Plain ASCII digits only (``int`` also takes '²'-like digits and underscores)."""
+    return value.isascii() and value.isdigit()
+
+
 def _int(value: str, line: int, what: str, verb: str) -> int:
     try:
+        if not _digits(value.lstrip("-")):
+            raise ValueError(value)
         number = int(value)
     except ValueError:
         raise LogError(
@@ -118,6 +129,7 @@ def parse_log(text: str) -> list[Event]:
     """
     events: list[Event] = []
     cards = known_card_names()
+    text = text.removeprefix("\ufeff")  # a UTF-8 byte-order mark written by some editors
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -169,14 +181,14 @@ def parse_log(text: str) -> list[Event]:
             )
             need("cards" in options and "roll" in options, "siege needs cards= and roll=")
             for v in options["cards"].split(","):
-                need(v.isdigit() and int(v) in rulebook.FIGHT_VALUES, f"Fight value {v!r}")
+                need(_digits(v) and int(v) in rulebook.FIGHT_VALUES, f"Fight value {v!r}")
             need(
-                options["roll"].isdigit() and 1 <= int(options["roll"]) <= _FACES,
+                _digits(options["roll"]) and 1 <= int(options["roll"]) <= _FACES,
                 f"roll={options['roll']!r} is not a d8 face 1-8",
             )
             if "kay" in options:
                 need(
-                    options["kay"].isdigit() and int(options["kay"]) in rulebook.FIGHT_VALUES,
+                    _digits(options["kay"]) and int(options["kay"]) in rulebook.FIGHT_VALUES,
                     f"kay={options['kay']!r} is not a Fight value",
                 )
         elif verb == "move":
@@ -214,9 +226,22 @@ def parse_log(text: str) -> list[Event]:
 
 
 def read_log(path: str | Path) -> list[Event]:
-    """Read and parse a log file (opened read-only; the file is never modified)."""
-    with open(path, encoding="utf-8") as fh:
-        return parse_log(fh.read())
+    """Read and parse a log file (opened read-only; the file is never modified). A file larger
+    than :data:`MAX_LOG_BYTES` or not UTF-8 text is refused with a :class:`LogError`."""
+    with open(path, "rb") as fh:
+        data = fh.read(MAX_LOG_BYTES + 1)
+    if len(data) > MAX_LOG_BYTES:
+        raise LogError(
+            f"{path}: more than {MAX_LOG_BYTES:,} bytes; a recorded game is a few kilobytes - "
+            "is this the right file?"
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise LogError(
+            f"{path}: not UTF-8 text (byte {err.start}); save the log as UTF-8"
+        ) from None
+    return parse_log(text)
 
 
 @dataclass(frozen=True)

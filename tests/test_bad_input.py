@@ -227,3 +227,30 @@ def test_number_text_is_bounded_and_explained(text: str) -> None:
 
     with pytest.raises(ValueError, match="fraction"):
         parse_mix(text)
+
+
+# --- issue 16, item 10: the play-log reader ---------------------------------------------------
+def test_play_log_reader_refuses_huge_files_before_reading_them(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import time
+
+    from camelot_rules.playlog import LogError, read_log
+
+    start = time.perf_counter()
+    with pytest.raises(LogError, match="bytes"):
+        read_log("/dev/zero")
+    assert time.perf_counter() - start < 2
+    bad = tmp_path / "latin1.log"
+    bad.write_bytes("setup players=4 expansion=no\n# caf\xe9\n".encode("latin-1"))
+    with pytest.raises(LogError, match="UTF-8"):
+        read_log(bad)
+
+
+def test_play_log_superscript_digits_and_bom() -> None:
+    from camelot_rules.playlog import LogError, parse_log
+
+    with pytest.raises(LogError, match="line 2"):
+        parse_log("setup players=4 expansion=no\nsword white ²")
+    with pytest.raises(LogError, match="line 2: roll"):  # was int()'s message, no line
+        parse_log("setup players=4 expansion=no\nsiege arthur cards=3 roll=² won")
+    events = parse_log("\ufeffsetup players=4 expansion=no\nsword white 1")
+    assert [e.verb for e in events] == ["setup", "sword"]
