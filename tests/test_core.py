@@ -63,3 +63,32 @@ def test_engine_final_count_uses_the_hidden_traitor_flip() -> None:
     r = s.result()
     assert (r.white_swords, r.black_swords) == after_hidden_traitors(11, 1, 1) == (9, 3)
     assert r.knights_win and r.cause == "12 swords"
+
+
+def test_engine_reshuffle_agrees_with_the_next_rebuild_calculator() -> None:
+    """deck.reshuffle-both / deck.draw-applies-at-once: a 3-card black pile, one black card a
+    turn: the calculator says the rebuild comes in turn 3 for sure; the engine rebuilds both
+    piles exactly when the third card is drawn, and not before."""
+    from camelot_rules.cards import Deck, standard_deck
+    from camelot_rules.reshuffle import DeckPosition, RebuildRules, next_rebuild
+
+    box = dict(standard_deck("black").counts)
+    pile = {"picts": 1, "saxons": 1, "excalibur": 1}
+    discard = {k: v - pile.get(k, 0) for k, v in box.items() if v - pile.get(k, 0)}
+    calc = next_rebuild(
+        DeckPosition(Deck(pile), Deck(discard)), {1: 1}, rules=RebuildRules(both_decks=False)
+    )
+    assert calc.by_turn == {3: Fraction(1)}
+    s = position(3, black_discard=discard, white_discard={"grail": 5})
+    for drawn, card in enumerate(("picts", "saxons", "excalibur"), start=1):
+        assert s.observation(0)["decks"]["black_draw"] == 4 - drawn
+        s = s.apply(A.DrawBlack()).apply_chance(A.Draw("black", card))
+        s = s.apply(A.EndTurn() if A.EndTurn() in s.legal_actions() else A.Move("grail"))
+        if A.EndTurn() in s.legal_actions():
+            s = s.apply(A.EndTurn())
+        if drawn == 2:  # not yet: 73 + the two cards drawn lie in the discards
+            assert s.observation(0)["decks"]["black_discard"] == 75
+    decks = s.observation(0)["decks"]
+    # rebuilt as the third card was drawn; that card, applied after, is the only discard
+    assert (decks["black_draw"], decks["black_discard"]) == (75, 1)
+    assert decks["white_discard"] == 0 and decks["white_draw"] == 84
