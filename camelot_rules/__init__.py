@@ -16,6 +16,13 @@ from camelot_rules.dist import Dist
 from camelot_rules.draws import draw_probability, hits_distribution
 from camelot_rules.exhaustion import first_draw_distribution, turns_until_exhausted
 from camelot_rules.explore import ExplorationLimitError, GameModel, explore
+from camelot_rules.quests import (
+    NextFight,
+    best_next_fight,
+    black_total_distribution,
+    combat_win_probability,
+    war_completion_probability,
+)
 from camelot_rules.reshuffle import (
     DeckPosition,
     Forecast,
@@ -53,6 +60,7 @@ __all__ = [
     "Forecast",
     "GameModel",
     "KaySplit",
+    "NextFight",
     "NextRebuild",
     "OtherDeck",
     "RebuildRules",
@@ -60,7 +68,10 @@ __all__ = [
     "SiegeChoice",
     "Solution",
     "TurnPlan",
+    "best_next_fight",
     "best_turn",
+    "black_total_distribution",
+    "combat_win_probability",
     "dealt_hand_table",
     "dealt_turn_distribution",
     "deck_facts",
@@ -83,4 +94,5 @@ __all__ = [
     "standard_deck",
     "travel_composition_posterior",
     "turns_until_exhausted",
+    "war_completion_probability",
 ]

@@ -19,7 +19,7 @@ from typing import Any
 
 import networkx as nx
 
-from camelot_rules.checks import check_bool
+from camelot_rules.checks import check_bool, check_callable, check_instance
 
 __all__ = ["NEVER_ENDS", "Solution", "expected_steps", "outcome_probabilities", "solve"]
 
@@ -277,10 +277,25 @@ def solve(graph: nx.DiGraph, *, maximize: str | None = None, steps: bool = True)
     return Solution(values=values, policy=policy, steps=lengths, maximize=maximize)
 
 
+def _check_graph(graph: object) -> nx.DiGraph:
+    """``graph`` must be what :func:`explore` returns: a DiGraph with its root recorded."""
+    checked = check_instance("graph", graph, nx.DiGraph, "a graph made by explore(model)")
+    if checked.graph.get("root", _NO_ROOT) not in checked:
+        raise ValueError(
+            f"graph={checked!r} has no root state (graph.graph['root']): make it with "
+            "explore(model)"
+        )
+    return checked
+
+
+_NO_ROOT = object()
+
+
 def _solve_raw(
     graph: nx.DiGraph, maximize: str | None, steps: bool
 ) -> tuple[dict[Hashable, Vector], dict[Hashable, Hashable], list[str]]:
     """The exact vectors of every state (as solver rationals), the policy, the outcomes."""
+    _check_graph(graph)
     kinds = nx.get_node_attributes(graph, "kind")
     decisions = [s for s, k in kinds.items() if k == "decision"]
     outcomes = sorted({graph.nodes[s]["outcome"] for s, k in kinds.items() if k == "terminal"})
@@ -394,7 +409,7 @@ def expected_steps(graph: nx.DiGraph, *, maximize: str | None = None) -> Fractio
     >>> expected_steps(explore(CoinRace(target=2)))
     Fraction(5, 2)
     """
-    root = graph.graph["root"]
+    root = _check_graph(graph).graph["root"]
     steps = solve(graph, maximize=maximize).steps[root]
     if steps is None:
         raise ValueError("the game may never end from the root, so its expected length is infinite")
@@ -415,6 +430,8 @@ def end_distribution(
     >>> end_distribution(explore(CoinRace(target=2)), key=lambda s: s[0][0])
     {'h': Fraction(1, 2), 't': Fraction(1, 2)}
     """
+    _check_graph(graph)
+    check_callable("key", key)
     fixed = graph
     if any(k == "decision" for k in nx.get_node_attributes(graph, "kind").values()):
         # follow the optimal policy: each decision becomes a sure step to the chosen state

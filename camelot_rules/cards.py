@@ -63,7 +63,7 @@ class Deck:
     def __init__(self, counts: Mapping[str, int]) -> None:
         if not isinstance(counts, Mapping):
             raise ValueError(
-                f"a Deck needs a mapping of card name -> count, got {type(counts).__name__}"
+                f"counts: a Deck needs a mapping of card name -> count, got {type(counts).__name__}"
             )
         items = []
         for name, count in counts.items():
@@ -324,6 +324,10 @@ def setup_position(
     # an 8-player game gets. We deal what there is and say so in ``assumptions``.
     merlins = min(wanted, box.count("merlin"))
     white = box.without("merlin", merlins)
+    if hand is not None and not isinstance(hand, (Deck, Mapping)):
+        raise ValueError(
+            f"hand={hand!r}: expected a Deck or a mapping of card name -> count, or None"
+        )
     own = Deck({}) if hand is None else (hand if isinstance(hand, Deck) else Deck(hand))
     if own.size not in (0, per_knight):
         raise ValueError(

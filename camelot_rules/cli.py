@@ -16,6 +16,10 @@ Examples::
     camelot-rules travel --move knight_power  # does this move draw a travel card?
     camelot-rules verify game.log --stats   # replay a play log against the rules
     camelot-rules decks --expansion         # every deck, with its assumptions
+    camelot-rules quest combat lancelot --whites 4 5 5 --black-hidden 4  # P(knights win)
+    camelot-rules quest next black-knight --whites 3 3 --hand 5 1 3 --black-hidden 2
+    camelot-rules quest war picts --fights 2 --hand 3 4 --actions 7
+    camelot-rules simulate --players 5 --games 1000 --seed 11 --workers 2 --csv out.csv
 """
 
 from __future__ import annotations
@@ -284,6 +288,123 @@ def _cmd_travel(args: argparse.Namespace) -> str:
     return "\n".join(out)
 
 
+def _quest_black_laid(args: argparse.Namespace) -> list[str]:
+    """``--black-known`` names and ``--black-hidden`` count, checked here so that an error
+    names the option (the calculator checks the rest)."""
+    from camelot_rules import rulebook
+    from camelot_rules.parsing import parse_names
+    from camelot_rules.quests import combat_card_names
+
+    quest = args.quest.replace("-", "_")
+    spots = rulebook.quest_data(quest).black_spots
+    if not 0 <= args.black_hidden <= spots:
+        raise ValueError(f"--black-hidden {args.black_hidden}: {quest} has 0..{spots} black spots")
+    known = parse_names(args.black_known)
+    allowed = combat_card_names(quest)
+    for name in known:
+        if name not in allowed:
+            raise ValueError(f"--black-known: {name!r} is not laid on {quest}; expected {allowed}")
+    return [*known, *["hidden"] * args.black_hidden]
+
+
+def _quest_seen(args: argparse.Namespace) -> dict[str, int]:
+    from camelot_rules.parsing import parse_counts
+
+    try:
+        return parse_counts(args.seen)
+    except ValueError as err:
+        raise ValueError(f"--seen: {err}") from None
+
+
+def _cmd_quest_combat(args: argparse.Namespace) -> str:
+    from camelot_rules.quests import black_total_distribution, combat_win_probability
+
+    quest = args.quest.replace("-", "_")
+    laid = _quest_black_laid(args)
+    seen = _quest_seen(args)
+    p = combat_win_probability(
+        quest,
+        args.whites,
+        laid,
+        seen=seen,
+        excalibur=args.excalibur,
+        kay_reserve=args.kay_reserve,
+        black_to_come=args.black_to_come,
+    )
+    dist = black_total_distribution(
+        quest, laid, n_whites=len(args.whites), seen=seen, black_to_come=args.black_to_come
+    )
+    bonus = (" + 1 (Excalibur)" if args.excalibur else "") + (
+        f" + {max(args.kay_reserve)} (Sir Kay)" if args.kay_reserve else ""
+    )
+    to_come = "the empty spots" if args.black_to_come is None else str(args.black_to_come)
+    return (
+        f"P(knights win {quest}) = {fmt_prob(p, 2)}\n"
+        f"white total {sum(args.whites)}{bonus}; black cards: {len(laid)} laid "
+        f"({args.black_hidden} unseen), to come: {to_come}\n"
+        + _dist_table("black total", dict(sorted(dist.items())))
+        + "\nmodel: no more white cards; unseen black cards drawn at random from the box's "
+        "combat cards less those laid and --seen (RB p.14; a tie loses)"
+    )
+
+
+def _cmd_quest_next(args: argparse.Namespace) -> str:
+    from camelot_rules.quests import best_next_fight, combat_win_probability
+
+    quest = args.quest.replace("-", "_")
+    laid = _quest_black_laid(args)
+    seen = _quest_seen(args)
+    now = combat_win_probability(
+        quest,
+        args.whites,
+        laid,
+        seen=seen,
+        excalibur=args.excalibur,
+        kay_reserve=args.hand if args.kay else args.kay_reserve,
+    )
+    table = best_next_fight(
+        quest,
+        args.whites,
+        args.hand,
+        laid,
+        seen=seen,
+        excalibur=args.excalibur,
+        kay=args.kay,
+        kay_reserve=args.kay_reserve,
+    )
+    rows = [
+        [f"Fight {n.value}", n.p_win, fmt_percent(n.p_win), "yes" if n.ends_quest else ""]
+        for n in table
+    ]
+    out = [
+        f"without laying a card: P(win) = {fmt_prob(now, 2)}",
+        text_table(["lay", "P(win)", "%", "ends the quest"], rows)
+        if rows
+        else "no card in the hand fits the quest's pattern (BoQ p.14)",
+    ]
+    return "\n".join(out)
+
+
+def _cmd_quest_war(args: argparse.Namespace) -> str:
+    from camelot_rules.quests import war_completion_probability
+
+    p = war_completion_probability(
+        args.war,
+        args.fights,
+        args.hand,
+        None,
+        args.actions,
+        mordred=args.mordred,
+        start=args.at,
+        draws_per_action=args.draws,
+    )
+    return (
+        f"P(complete the {args.war} straight within {args.actions} actions) = "
+        f"{fmt_prob(p, 2)}\nmodel: one knight; lay, move, or draw {args.draws} white cards at "
+        "the Round Table; the warriors' race is not modelled"
+    )
+
+
 def _cmd_verify(args: argparse.Namespace) -> str:
     from camelot_rules.playlog import (
         format_report,
@@ -320,6 +441,27 @@ def _cmd_decks(args: argparse.Namespace) -> str:
         ]
         out.append(text_table(["card", "count", "confidence", "source"], rows))
     return "\n\n".join(out)
+
+
+def _cmd_simulate(args: argparse.Namespace) -> str:
+    from camelot_rules.sim import GameConfig, rows_to_csv, simulate_games, summarize
+
+    options = {"traitor": "none"} if args.no_traitor else {}
+    config = GameConfig.of(args.players, expansion=args.expansion, **options)
+    rows = simulate_games(config, n=args.games, seed=args.seed, workers=args.workers)
+    summary = summarize(rows)
+    out = [
+        f"{config.label()}: {summary['games']:,} games, seed {args.seed} "
+        "(loyal heuristic vs traitor heuristic)",
+        f"knights win: {summary['knights_win']} (95% Clopper-Pearson interval)",
+        "endings:",
+        *(f"  {cause}: {count:,}" for cause, count in summary["causes"].items()),
+        f"mean turns: {summary['mean_turns']:.1f}",
+    ]
+    if args.csv:
+        rows_to_csv(rows, args.csv)
+        out.append(f"one row per game written to {args.csv}")
+    return "\n".join(out)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -413,6 +555,70 @@ def build_parser() -> argparse.ArgumentParser:
     p_decks = sub.add_parser("decks", help="every deck with counts, sources, assumptions")
     p_decks.add_argument("--expansion", action="store_true")
     p_decks.set_defaults(run=_cmd_decks)
+
+    p_quest = sub.add_parser("quest", help="quest odds: combat quests and wars (RB p.14-15)")
+    q_sub = p_quest.add_subparsers(dest="quest_command", required=True)
+    combat_quests = ["black-knight", "lancelot", "dragon"]
+    p_combat = q_sub.add_parser(
+        "combat",
+        help="P(knights win) when the combat quest ends",
+        epilog="example: camelot-rules quest combat lancelot --whites 4 5 5 --black-hidden 4",
+    )
+    p_next = q_sub.add_parser(
+        "next",
+        help="which Fight card of the hand to lay next",
+        epilog="example: camelot-rules quest next black-knight --whites 3 3 --hand 5 1 3 "
+        "--black-hidden 2",
+    )
+    for p_q in (p_combat, p_next):
+        p_q.add_argument("quest", choices=combat_quests)
+        p_q.add_argument("--whites", type=int, nargs="*", default=[], help="Fight values laid")
+        p_q.add_argument("--black-hidden", type=int, default=0, help="black cards laid unseen")
+        p_q.add_argument("--black-known", default="", help="black cards laid face up, by name")
+        p_q.add_argument("--seen", default="", help="black cards known elsewhere (discards)")
+        p_q.add_argument("--excalibur", action="store_true", help="Excalibur adds 1")
+        p_q.add_argument(
+            "--kay-reserve",
+            type=_fight_values,
+            action="extend",
+            default=[],
+            metavar="V,V",
+            help="Sir Kay's Fight cards: he adds the best after the reveal",
+        )
+    p_combat.add_argument(
+        "--black-to-come", type=int, default=None, help="black cards still to come (0: ends now)"
+    )
+    p_combat.set_defaults(run=_cmd_quest_combat)
+    p_next.add_argument("--hand", type=int, nargs="+", required=True, help="Fight values held")
+    p_next.add_argument("--kay", action="store_true", help="you are Sir Kay (keeps the rest)")
+    p_next.set_defaults(run=_cmd_quest_next)
+    p_war = q_sub.add_parser(
+        "war",
+        help="P(complete the war's straight within k actions)",
+        epilog="example: camelot-rules quest war picts --fights 2 --hand 3 4 --actions 7",
+    )
+    p_war.add_argument("war", choices=["picts", "saxons"])
+    p_war.add_argument("--fights", type=int, default=0, help="Fight cards on the war")
+    p_war.add_argument("--hand", type=int, nargs="*", default=[], help="Fight values held")
+    p_war.add_argument("--actions", type=int, required=True, help="heroic actions k")
+    p_war.add_argument("--mordred", action="store_true", help="Mordred: a second 5 is needed")
+    p_war.add_argument("--at", choices=["war", "camelot"], default="war", help="where you are")
+    p_war.add_argument("--draws", type=int, default=2, help="white cards per draw (Gawain 3)")
+    p_war.set_defaults(run=_cmd_quest_war)
+
+    p_sim = sub.add_parser(
+        "simulate",
+        help="whole games by the heuristic policies: P(knights win) with its interval",
+        epilog="example: camelot-rules simulate --players 5 --games 1000 --seed 11 --csv out.csv",
+    )
+    p_sim.add_argument("--players", type=int, default=5, help="3-7 (3-8 with --expansion)")
+    p_sim.add_argument("--expansion", action="store_true", help="Merlin's Company")
+    p_sim.add_argument("--no-traitor", action="store_true", help="play without a traitor")
+    p_sim.add_argument("--games", type=int, default=1000, help="number of games")
+    p_sim.add_argument("--seed", type=int, default=0, help="the same seed, the same games")
+    p_sim.add_argument("--workers", type=int, default=1, help="worker processes")
+    p_sim.add_argument("--csv", default=None, help="write one row per game to this file")
+    p_sim.set_defaults(run=_cmd_simulate)
     return parser
 
 

@@ -12,6 +12,7 @@ from camelot_rules.checks import check_bool
 __all__ = [
     "after_hidden_traitors",
     "after_wrong_accusation",
+    "combat_won",
     "knights_win_count",
     "siege_fight_won",
 ]
@@ -29,6 +30,20 @@ def siege_fight_won(total: int, face: int, *, divine_favor: bool = False) -> boo
     """
     favor = check_bool("divine_favor", divine_favor)
     return total > face or (favor and total == face)
+
+
+def combat_won(white: int, black: int, *, divine_favor: bool = False) -> bool:
+    """A combat quest (Black Knight, Lancelot, Dragon) is won when the white total (with any
+    bonus) is strictly greater than the black total; a tie is lost (BoQ p.5-7; RB p.14, p.17) -
+    unless Divine Favor was played and not yet used (JA special white cards).
+
+    Rules: ``quest.combat-end``, ``endgame.tie``.
+
+    >>> combat_won(14, 11), combat_won(11, 11), combat_won(11, 11, divine_favor=True)
+    (True, False, True)
+    """
+    favor = check_bool("divine_favor", divine_favor)
+    return white > black or (favor and white == black)
 
 
 def after_hidden_traitors(white: int, black: int, hidden: int) -> tuple[int, int]:

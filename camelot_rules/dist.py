@@ -48,6 +48,11 @@ class Dist(Generic[T]):
     __slots__ = ("_probs",)
 
     def __init__(self, probs: Mapping[T, Fraction | int]) -> None:
+        if not isinstance(probs, Mapping):
+            raise ValueError(
+                f"probs={probs!r}: expected a mapping of outcome -> probability, "
+                f"got {type(probs).__name__}"
+            )
         cleaned: dict[T, Fraction] = {}
         for outcome, p in probs.items():
             prob = check_probability(p, f"probability of {outcome!r}")
@@ -55,7 +60,7 @@ class Dist(Generic[T]):
                 cleaned[outcome] = cleaned.get(outcome, Fraction(0)) + prob
         total = sum(cleaned.values(), Fraction(0))
         if total != 1:
-            raise ValueError(f"probabilities sum to {total}, expected exactly 1")
+            raise ValueError(f"probs: the probabilities sum to {total}, expected exactly 1")
         self._probs = cleaned
 
     @classmethod

@@ -11,19 +11,21 @@ from fractions import Fraction
 from math import comb
 
 from camelot_rules.cards import Deck, check_card_names
+from camelot_rules.checks import check_instance
 
 __all__ = ["check_draws", "draw_probability", "hits_distribution"]
 
 
-def check_draws(deck: Deck, draws: object) -> int:
-    """Return ``draws`` if it is an int in ``0..deck.size``, else raise ``ValueError``."""
-    if not isinstance(deck, Deck):
-        raise ValueError(f"deck must be a Deck, got {type(deck).__name__}")
+def check_draws(deck: Deck, draws: object, name: str = "draws") -> int:
+    """Return ``draws`` if it is an int in ``0..deck.size``, else raise ``ValueError`` naming
+    the parameter ``name`` (``hand_size`` for a dealt hand)."""
+    check_instance("deck", deck, Deck)
     if isinstance(draws, bool) or not isinstance(draws, int):
-        raise ValueError(f"draws={draws!r} must be a whole number of cards")
+        raise ValueError(f"{name}={draws!r} must be a whole number of cards")
     if not 0 <= draws <= deck.size:
         raise ValueError(
-            f"draws={draws} is impossible from a deck of {deck.size} cards; expected 0..{deck.size}"
+            f"{name}={draws} is impossible from a deck of {deck.size} cards; "
+            f"expected 0..{deck.size}"
         )
     return draws
 
@@ -36,8 +38,8 @@ def hits_distribution(deck: Deck, draws: int, cards: str | Iterable[str]) -> dic
     >>> hits_distribution(Deck({"grail": 1, "fight_1": 2}), 2, "grail")
     {0: Fraction(1, 3), 1: Fraction(2, 3)}
     """
-    names = check_card_names(deck, cards)
     draws = check_draws(deck, draws)
+    names = check_card_names(deck, cards)
     total, marked = deck.size, deck.count_of(names)
     ways = comb(total, draws)
     return {

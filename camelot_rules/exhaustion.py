@@ -17,6 +17,9 @@ from camelot_rules.dist import check_probability
 __all__ = ["check_draw_mix", "first_draw_distribution", "turns_until_exhausted"]
 
 
+MAX_DECK_SIZE = 1000
+
+
 def first_draw_distribution(deck: Deck, cards: str | Iterable[str]) -> dict[int, Fraction]:
     """Return the distribution of the 1-based draw index of the first card in ``cards``.
 
@@ -36,7 +39,7 @@ def first_draw_distribution(deck: Deck, cards: str | Iterable[str]) -> dict[int,
     names = check_card_names(deck, cards)
     total, marked = deck.size, deck.count_of(names)
     if marked == 0:
-        raise ValueError(f"the deck holds no copy of {sorted(names)}: it is never drawn")
+        raise ValueError(f"cards: the deck holds no copy of {sorted(names)}: it is never drawn")
     ways = comb(total, marked)
     return {i: Fraction(comb(total - i, marked - 1), ways) for i in range(1, total - marked + 2)}
 
@@ -83,6 +86,11 @@ def turns_until_exhausted(
     """
     if isinstance(deck_size, bool) or not isinstance(deck_size, int) or deck_size < 1:
         raise ValueError(f"deck_size={deck_size!r} must be a whole number of cards >= 1")
+    if deck_size > MAX_DECK_SIZE:
+        raise ValueError(
+            f"deck_size={deck_size}: at most {MAX_DECK_SIZE} cards (the largest deck of the "
+            "game holds 107; the work grows with the square of the size)"
+        )
     mix = check_draw_mix(draws_per_turn)
     if set(mix) == {0}:
         raise ValueError("draws_per_turn={0: 1} never draws a card: the pile never runs out")

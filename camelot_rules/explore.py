@@ -43,6 +43,31 @@ def _check_max_states(max_states: object) -> int:
     return max_states
 
 
+_MODEL_METHODS = (
+    "initial_state",
+    "is_terminal",
+    "outcome",
+    "is_chance",
+    "chance_outcomes",
+    "legal_actions",
+    "apply",
+)
+
+
+def _check_model(model: object) -> None:
+    """``model`` must be a model object (an instance, not its class) with the model methods."""
+    if isinstance(model, type):
+        raise ValueError(
+            f"model={model.__name__}: expected a model object, got the class itself "
+            f"(write {model.__name__}(...))"
+        )
+    missing = [m for m in _MODEL_METHODS if not callable(getattr(model, m, None))]
+    if missing:
+        raise ValueError(
+            f"model={model!r:.80}: not a game model ({type(model).__name__} has no {missing})"
+        )
+
+
 def explore(
     model: GameModel, *, max_states: int = 1_000_000, progress: bool | None = None
 ) -> nx.DiGraph:
@@ -62,6 +87,7 @@ def explore(
     >>> g.number_of_nodes(), g.nodes[g.graph["root"]]["kind"]
     (6, 'chance')
     """
+    _check_model(model)
     limit = _check_max_states(max_states)
     if progress is not None:
         check_bool("progress", progress)

@@ -33,7 +33,7 @@ from fractions import Fraction
 from math import lcm
 
 from camelot_rules.cards import Deck, check_card_names, standard_deck
-from camelot_rules.checks import check_bool
+from camelot_rules.checks import check_bool, check_instance, check_int, check_names
 from camelot_rules.exhaustion import check_draw_mix
 from camelot_rules.rulebook import QUEST_CARDS, Confidence
 
@@ -92,7 +92,7 @@ class DeckPosition:
             value = getattr(self, name)
             if isinstance(value, str):
                 raise ValueError(f"{name}={value!r} must be a set of quest names, not a string")
-            object.__setattr__(self, name, frozenset(value))
+            object.__setattr__(self, name, check_names(name, value))
             unknown = sorted(getattr(self, name) - _QUESTS)
             if unknown:
                 raise ValueError(
@@ -401,10 +401,19 @@ def _turn(
     return result
 
 
+MAX_TURNS = 1000  # a game of Shadows over Camelot lasts far fewer turns
+
+
 def _check_turns(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{name}={value!r} must be a positive whole number of turns")
-    return value
+    return check_int(name, value, low=1, high=MAX_TURNS)
+
+
+def _check_call(position: object, rules: object) -> RebuildRules:
+    """The position and the rules of :func:`next_rebuild` and :func:`forecast`."""
+    check_instance("position", position, DeckPosition)
+    if rules is None:
+        return RebuildRules()
+    return check_instance("rules", rules, RebuildRules, "a RebuildRules or None")
 
 
 def _target_names(position: DeckPosition, cards: str | Iterable[str]) -> frozenset[str]:
@@ -459,7 +468,7 @@ def next_rebuild(
     >>> nr.by_turn, nr.seen_before
     ({1: Fraction(1, 4), 2: Fraction(1, 4), 3: Fraction(1, 4), 4: Fraction(1, 4)}, Fraction(3, 4))
     """
-    rules = rules or RebuildRules()
+    rules = _check_call(position, rules)
     mix = check_draw_mix(draws_per_turn)
     if set(mix) == {0}:
         raise ValueError("draws_per_turn={0: 1} never draws a card: the pile is never rebuilt")
@@ -635,7 +644,7 @@ def forecast(
     >>> fc.engine_by_turn[1], sum(k * p for k, p in fc.engines.items())
     (Fraction(11, 20), Fraction(11, 10))
     """
-    rules = rules or RebuildRules()
+    rules = _check_call(position, rules)
     turns = _check_turns(turns, "turns")
     mix = check_draw_mix(draws_per_turn)
     target = _target_names(position, cards)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from camelot_rules.checks import check_bool
+from camelot_rules.checks import check_bool, check_instance
 
 __all__ = [
     "BASE_BLACK",
@@ -436,6 +436,7 @@ def deck_entries(kind: str, *, expansion: bool = False) -> tuple[CardCount, ...]
     >>> sum(e.count for e in deck_entries("white", expansion=True))
     107
     """
+    check_instance("kind", kind, str, "a deck kind (a str)")
     try:
         parts = _DECKS[(kind, check_bool("expansion", expansion))]
     except KeyError:

@@ -1026,17 +1026,42 @@ _CALCULATOR_ADDITIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
 }
 
+# The quest calculators (issue 14): they apply the engine's quest rules, never a copy.
+_Q = "camelot_rules.quests."
+_QT = ("tests/test_quests.py",)
+_QUEST_ADDITIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "quest.combat-end": (
+        (
+            "camelot_rules.core.combat_won",
+            _Q + "combat_win_probability",
+            _Q + "black_total_distribution",
+            _Q + "best_next_fight",
+        ),
+        _QT,
+    ),
+    "quest.fight-cards": ((_Q + "combat_win_probability", _Q + "best_next_fight"), _QT),
+    "black.combat": ((_Q + "black_total_distribution", _Q + "combat_win_probability"), _QT),
+    "black.face-down": ((_Q + "black_total_distribution", _Q + "combat_win_probability"), _QT),
+    "relic.excalibur": ((_Q + "combat_win_probability",), _QT),
+    "knight.kay": ((_Q + "combat_win_probability", _Q + "best_next_fight"), _QT),
+    "endgame.tie": (("camelot_rules.core.combat_won", _Q + "combat_win_probability"), _QT),
+    "quest.wars": ((_Q + "war_completion_probability",), _QT),
+    "black.mordred": ((_Q + "war_completion_probability",), _QT),
+}
+
 
 def _with_calculators(r: Rule) -> Rule:
-    add = _CALCULATOR_ADDITIONS.get(r.id)
-    if add is None:
-        return r
-    code, tests = add
-    return replace(
-        r,
-        code=(*r.code, *(c for c in code if c not in r.code)),
-        tests=(*r.tests, *(t for t in tests if t not in r.tests)),
-    )
+    for table in (_CALCULATOR_ADDITIONS, _QUEST_ADDITIONS):
+        add = table.get(r.id)
+        if add is None:
+            continue
+        code, tests = add
+        r = replace(
+            r,
+            code=(*r.code, *(c for c in code if c not in r.code)),
+            tests=(*r.tests, *(t for t in tests if t not in r.tests)),
+        )
+    return r
 
 
 RULES = tuple(

@@ -24,7 +24,7 @@ from math import comb
 
 from camelot_rules import rulebook
 from camelot_rules.cards import Deck
-from camelot_rules.checks import check_bool
+from camelot_rules.checks import check_bool, check_instance, check_int
 from camelot_rules.core import siege_fight_won
 from camelot_rules.dist import Dist
 from camelot_rules.draws import check_draws
@@ -372,7 +372,7 @@ def fight_total_distribution(deck: Deck, hand_size: int) -> dict[int, Fraction]:
     >>> fight_total_distribution(Deck({"fight_2": 1, "grail": 1}), 1)
     {0: Fraction(1, 2), 2: Fraction(1, 2)}
     """
-    hand_size = check_draws(deck, hand_size)
+    hand_size = check_draws(deck, hand_size, "hand_size")
     cap = max(_VALUES) * hand_size
     ways = _total_ways(_value_groups(deck), hand_size, cap)
     return Dist.from_weights(ways).as_dict()
@@ -392,7 +392,7 @@ def random_hand_siege_win_probability(
     """
     bonus = _EXCALIBUR if check_bool("excalibur", excalibur) else 0
     favor = check_bool("divine_favor", divine_favor)
-    hand_size = check_draws(deck, hand_size)
+    hand_size = check_draws(deck, hand_size, "hand_size")
     ways = _total_ways(_value_groups(deck), hand_size, _ALWAYS_WINS)
     hands = comb(deck.size, hand_size)
     return sum(
@@ -421,11 +421,20 @@ def dealt_hand_table(
     """
     check_bool("excalibur", excalibur)
     check_bool("divine_favor", divine_favor)
+    check_instance("deck", deck, Deck)
+    if isinstance(sizes, (str, Mapping)) or not isinstance(sizes, Iterable):
+        raise ValueError(f"sizes={sizes!r}: expected hand sizes, e.g. range(1, 13)")
+    hands = [check_int("sizes", h, low=0) for h in sizes]
+    too_big = [h for h in hands if h > deck.size]
+    if too_big:
+        raise ValueError(
+            f"sizes: a hand of {too_big[0]} is impossible from a deck of {deck.size} cards"
+        )
     return {
         h: random_hand_siege_win_probability(
             deck, h, excalibur=excalibur, divine_favor=divine_favor
         )
-        for h in sizes
+        for h in hands
     }
 
 
@@ -624,7 +633,7 @@ def dealt_turn_distribution(
         ("divine_favor", divine_favor),
     ):
         check_bool(name, flag)
-    hand_size = check_draws(deck, hand_size)
+    hand_size = check_draws(deck, hand_size, "hand_size")
     groups = _value_groups(deck)
     copies = {v: n for v, n in groups}
     others = copies.get(0, 0)

@@ -36,6 +36,8 @@ __all__ = [
 ]
 
 TRIP_OUTCOMES = ("moved", "redirected", "failed", "captured")
+MAX_TRIPS = 200  # trips_distribution: a game has far fewer trips
+MAX_POSTERIOR_DECK = 24  # travel_composition_posterior: C(23, 6) = 100,947 compositions
 _DEMANDING = tuple(d.card for d in TRAVEL_DEMANDS)
 
 
@@ -315,8 +317,10 @@ def trips_distribution(
             "the travel deck composition is empty once the Captured! cards under figures are "
             "left out"
         )
-    if isinstance(trips, bool) or not isinstance(trips, int) or trips < 1:
-        raise ValueError(f"trips={trips!r} must be a whole number >= 1")
+    if isinstance(trips, bool) or not isinstance(trips, int) or not 1 <= trips <= MAX_TRIPS:
+        raise ValueError(
+            f"trips={trips!r} must be a whole number in 1..{MAX_TRIPS} (a game has far fewer)"
+        )
     meets = _can_meet(hand, can_meet, TRAVEL_DEMANDS)
     check_bool("grail_open", grail_open)
     check_bool("merlin_on_board", merlin_on_board)
@@ -482,6 +486,11 @@ def travel_composition_posterior(
     """
     if isinstance(deck_size, bool) or not isinstance(deck_size, int) or deck_size < 1:
         raise ValueError(f"deck_size={deck_size!r} must be a whole number of cards >= 1")
+    if deck_size > MAX_POSTERIOR_DECK:
+        raise ValueError(
+            f"deck_size={deck_size}: at most {MAX_POSTERIOR_DECK} cards (the travel deck holds "
+            "16; the posterior sums over every composition, C(deck_size - 1, 6) of them)"
+        )
     check_bool("allow_zero", allow_zero)
     kinds = rulebook.TRAVEL_KINDS
     position = {name: i for i, name in enumerate(kinds)}
@@ -490,7 +499,9 @@ def travel_composition_posterior(
     seen: list[list[int]] = []  # per pass, copies of each kind
     for number, cycle in enumerate(cycles, start=1):
         if isinstance(cycle, (str, bytes)) or not isinstance(cycle, Sequence):
-            raise ValueError(f"pass {number} is {cycle!r}; expected a list of travel card names")
+            raise ValueError(
+                f"cycles: pass {number} is {cycle!r}; expected a list of travel card names"
+            )
         if len(cycle) > deck_size:
             raise ValueError(
                 f"pass {number} has {len(cycle)} cards but the deck holds {deck_size}: "

@@ -8,6 +8,7 @@ from typing import Any
 import ipywidgets as W
 
 from camelot_rules.cards import Deck, standard_deck
+from camelot_rules.checks import check_bool, check_names, check_text
 from camelot_rules.display import (
     central_range,
     fmt_expectation,
@@ -71,10 +72,20 @@ def render_exhaustion(
     the discard pile, ES p.10). ``both_decks`` (``None``: by the box - both in Merlin's
     Company, JA) says whether the other deck's running out rebuilds this one too;
     ``other_pile`` its pile now (0: the assumed default)."""
-    if deck not in DECKS:
+    if not isinstance(deck, str) or deck not in DECKS:
         raise ValueError(f"unknown deck {deck!r}; expected one of {list(DECKS)}")
     if isinstance(other_pile, bool) or not isinstance(other_pile, int) or other_pile < 0:
-        raise ValueError(f"other deck's pile={other_pile!r}: expected 0 (default) or more cards")
+        raise ValueError(
+            f"other_pile={other_pile!r:.80}: the other deck's pile, expected 0 (default) or more"
+        )
+    check_text("drawn", drawn)
+    check_text("mix", mix)
+    check_text("named", named)
+    finished = tuple(check_names("finished", finished))
+    merlin_on = tuple(check_names("merlin_on", merlin_on))
+    check_bool("first_witch", first_witch)
+    if both_decks is not None:
+        check_bool("both_decks", both_decks)
     kind, expansion = DECKS[deck]
     box = standard_deck(kind, expansion=expansion)
     seen = Deck(parse_counts(drawn))

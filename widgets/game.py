@@ -19,6 +19,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from camelot_rules.checks import check_text
 from camelot_rules.display import fmt_prob, html_error
 from camelot_rules.rulebook import quest_data, threshold
 from widgets.common import result_box
@@ -794,6 +795,9 @@ def render_step(text: str, rule_id: str | None = None) -> str:
     >>> f"rule: siege.fight, {rule('siege.fight').source}" in step
     True
     """
+    check_text("text", text)
+    if rule_id is not None:
+        check_text("rule_id", rule_id)
     extra = ""
     if rule_id:
         from camelot_rules.rules import rule

@@ -14,6 +14,7 @@ import networkx as nx
 
 from camelot_rules.analysis import Solution, solve
 from camelot_rules.cards import Deck
+from camelot_rules.checks import check_bool, check_instance
 from camelot_rules.display import fmt_prob, html_table, text_table
 from camelot_rules.explore import explore
 from camelot_rules.models import CoinRace, RoundTable, SiegeRace, TravelChain, War
@@ -195,7 +196,15 @@ def _drawing(graph: nx.DiGraph, current: Hashable) -> str:
 
 def render_graph(explored: Explored, state: Hashable, *, draw: bool = True) -> Rendered:
     """Return (html, text) for the explored model seen from ``state``."""
+    check_instance("explored", explored, Explored, "an Explored (from explore_model)")
+    check_bool("draw", draw)
     graph, sol = explored.graph, explored.solution
+    try:
+        known = state in graph
+    except TypeError:  # unhashable: not a state
+        known = False
+    if not known:
+        raise ValueError(f"state={state!r:.80} is not a state of the explored {explored.name}")
     info = MODELS[explored.name]
     kind = graph.nodes[state]["kind"]
     values = sol.values[state]

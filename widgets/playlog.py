@@ -6,6 +6,7 @@ import html
 
 import ipywidgets as W
 
+from camelot_rules.checks import check_bool, check_text
 from camelot_rules.playlog import (
     format_report,
     format_stat_test,
@@ -22,6 +23,10 @@ MAX_LINES = 5000
 
 def render_playlog(text: str, *, stats: bool = True) -> Rendered:
     """Return (html, text): the verifier's report on a pasted log (nothing is written)."""
+    check_text("text", text)
+    check_bool("stats", stats)
+    if not text.strip():
+        raise ValueError("the log text is empty: paste a play log (it starts with a setup line)")
     if text.count("\n") > MAX_LINES:
         raise ValueError(f"the log has more than {MAX_LINES} lines; check it with the CLI")
     report = verify(parse_log(text))

@@ -29,6 +29,16 @@ OBJECTIVES = {
 
 
 def _check_counts(counts: Mapping[int, object]) -> tuple[int, ...]:
+    if not isinstance(counts, Mapping):
+        raise ValueError(
+            f"counts={counts!r:.80}: expected {{fight value: copies}}, e.g. {{5: 1, 3: 2}}"
+        )
+    unknown = [v for v in counts if v not in siege.rulebook.FIGHT_VALUES]
+    if unknown:
+        raise ValueError(
+            f"counts: {unknown[0]!r} is not a Fight value; expected "
+            f"{list(siege.rulebook.FIGHT_VALUES)}"
+        )
     total = 0
     for v in siege.rulebook.FIGHT_VALUES:
         n = counts.get(v, 0)
@@ -61,7 +71,7 @@ def render_siege(
     hand = _check_counts(counts)
     if isinstance(life, bool) or not isinstance(life, int) or not 1 <= life <= 6:
         raise ValueError(f"life left is {life!r}; expected 1-6 (life starts at 4, max 6)")
-    if objective not in OBJECTIVES:
+    if not isinstance(objective, str) or objective not in OBJECTIVES:
         raise ValueError(f"unknown objective {objective!r}; expected one of {list(OBJECTIVES)}")
     options = (
         f"Excalibur: {'yes (+1)' if excalibur else 'no'}; Sir Kay: {'yes' if kay else 'no'}; "

@@ -7,6 +7,7 @@ from typing import Any
 import ipywidgets as W
 
 from camelot_rules.cards import Deck, standard_deck
+from camelot_rules.checks import check_bool, check_text
 from camelot_rules.display import fmt_percent, fmt_prob, html_bars, html_table, text_table
 from camelot_rules.parsing import parse_counts
 from camelot_rules.travel import next_trip_risk, remaining_travel_deck, trips_distribution
@@ -29,10 +30,17 @@ def render_travel(
     trips: object = 5,
 ) -> Rendered:
     """Return (html, text): next-trip risk and the n-trip plan (JA travel rules)."""
-    full = Deck(parse_counts(composition))
+    for name, flag in (
+        ("grail", grail),
+        ("fight_pair", fight_pair),
+        ("fight_3_plus", fight_3_plus),
+        ("grail_open", grail_open),
+    ):
+        check_bool(name, flag)
+    full = Deck(parse_counts(check_text("composition", composition)))
     if full.size == 0:
         raise ValueError("the travel deck composition is empty")
-    left = remaining_travel_deck(Deck(parse_counts(seen)), composition=full)
+    left = remaining_travel_deck(Deck(parse_counts(check_text("seen", seen))), composition=full)
     if isinstance(trips, bool) or not isinstance(trips, int) or not 1 <= trips <= MAX_TRIPS:
         raise ValueError(f"trips={trips!r}: expected 1..{MAX_TRIPS}")
     can_meet = {"charged": fight_3_plus, "lost": grail, "ambushed": fight_pair}

@@ -18,6 +18,7 @@ from camelot_rules import rulebook
 from camelot_rules.core import (
     after_hidden_traitors,
     after_wrong_accusation,
+    combat_won,
     knights_win_count,
     siege_fight_won,
 )
@@ -614,6 +615,8 @@ def pattern_ok(quest: str, whites: Iterable[int]) -> bool:
     if quest == "black_knight":
         return len(values) <= 2 and all(c <= 2 for c in values)
     if quest == "lancelot":
+        if not values:
+            return True
         return len(values) <= 2 and values[0] <= 3 and (len(values) < 2 or values[1] <= 2)
     if quest == "dragon":
         return len(values) <= 3 and all(c <= 3 for c in values)
@@ -725,10 +728,9 @@ def combat_result(s: GameState, quest: str, winner: int) -> None:
         white += T("excalibur_bonus")
     black = sum(black_value(card, quest) for card, _ in blacks)
     note(s, f"{quest}: white {white} against black {black}", "quest.combat-end")
-    won = white > black
-    if white == black and s.favor:  # JA Divine Favor: the next tie goes to the knights
+    won = combat_won(white, black, divine_favor=s.favor)
+    if won and white == black:  # JA Divine Favor: the tie went to the knights; it is used
         s._set(favor=False)
-        won = True
     push(s, ("quest_end", quest, won, winner))
 
 

@@ -23,6 +23,7 @@ from camelot_rules.sim.stats import WinRate, win_rate
 __all__ = ["GameConfig", "GameRow", "Policies", "play_game", "simulate_games", "summarize"]
 
 _MAX_STEPS = 50_000
+MAX_GAMES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,8 @@ def _game_seed(seed: int, game: int) -> int:
 
 def play_game(config: GameConfig, policies: Policies, seed: int) -> GameState:
     """One game to the end: chance sampled with its exact weights, each decision by the
-    deciding seat's policy from that seat's observation only."""
+    deciding seat's policy from that seat's observation only (a forced move - one legal
+    action - is applied without asking the policy)."""
     rng = random.Random(seed)
     s = new_game(config.players, expansion=config.expansion, seed=seed, **dict(config.options))
     for _ in range(_MAX_STEPS):
@@ -99,10 +101,14 @@ def play_game(config: GameConfig, policies: Policies, seed: int) -> GameState:
                     break
                 pick -= w
             continue
+        legal = s.legal_actions()
+        if len(legal) == 1:  # a forced move: no observation to build, no policy to ask
+            s = s.apply(legal[0])
+            continue
         seat = s.current_player
         assert seat is not None
         side = policies.traitor if s.loyalty[seat] == "traitor" else policies.loyal
-        s = s.apply(side.choose(s.observation(seat), s.legal_actions(), rng))
+        s = s.apply(side.choose(s.observation(seat), legal, rng))
     raise ValueError(f"a game did not end within {_MAX_STEPS} steps (seed {seed})")
 
 
@@ -157,6 +163,11 @@ def simulate_games(
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError(f"n={n!r}: expected a number of games >= 1")
+    if n > MAX_GAMES:
+        raise ValueError(
+            f"n={n:,}: at most {MAX_GAMES:,} games in one call (a million games take hours on "
+            "one machine: split the run by seed)"
+        )
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers={workers!r}: expected a number of processes >= 1")
     if isinstance(seed, bool) or not isinstance(seed, int):

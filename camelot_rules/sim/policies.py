@@ -11,14 +11,23 @@ Their parameters are fields, so a sweep can vary them.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
 from camelot_rules.engine import actions as A
 
-__all__ = ["LoyalHeuristic", "Policy", "RandomPolicy", "TraitorHeuristic", "card_worth"]
+__all__ = [
+    "LoyalHeuristic",
+    "Policy",
+    "RandomPolicy",
+    "TraitorHeuristic",
+    "card_worth",
+    "combat_plan",
+]
 
 
 class Policy(Protocol):
@@ -58,31 +67,135 @@ def _of(actions: Sequence[A.Action], kind: type[_T]) -> list[_T]:
     return [a for a in actions if isinstance(a, kind)]
 
 
+_COMBAT = ("black_knight", "lancelot", "dragon")
+# (white spots, black spots, the group sizes of the white pattern) - RB p.14; BoQ pp.5-7
+_COMBAT_SHAPE: dict[str, tuple[int, int, tuple[int, ...]]] = {
+    "black_knight": (4, 4, (2, 2)),
+    "lancelot": (5, 5, (3, 2)),
+    "dragon": (9, 5, (3, 3, 3)),
+}
+# the mean value of a black card on each combat quest (the box's mix): a face-down card or a
+# card still to come is counted at this value
+_MEAN_BLACK = {"black_knight": 31 / 11, "lancelot": 35 / 11, "dragon": 79 / 11}
+_WAR_LOSE_AT = 4
+_SCORED = (A.Move, A.PlaySpecial, A.Heal, A.EndTurn)
+# actions only offered in the heroic phase (never as an answer inside a resolution)
+_HEROIC = (
+    A.EndTurn,
+    A.Move,
+    A.Sacrifice,
+    A.DrawWhite,
+    A.FightEngine,
+    A.PlayFight,
+    A.PlayGrail,
+    A.DiscardForExcalibur,
+    A.PlaySpecial,
+    A.Heal,
+    A.Accuse,
+    A.ArthurGive,
+)  # the fourth warrior loses a war (BoQ p.10)
+
+
+def _fight_counts(hand: dict[str, int]) -> tuple[int, ...]:
+    return tuple(hand.get(f"fight_{v}", 0) for v in range(1, 6))
+
+
+@lru_cache(maxsize=65536)
+def combat_plan(
+    quest: str, laid: tuple[int, ...], fights: tuple[int, ...]
+) -> tuple[int, int, tuple[int, ...]]:
+    """The best way to finish a combat quest's white pattern: ``(cards the hand lacks, white
+    total, values still to lay)``, fewest missing cards first, then the highest total.
+
+    ``laid`` are the Fight values already on the quest (sorted), ``fights`` the hand's counts of
+    Fight 1..5. Every assignment of distinct values to the pattern's groups is tried (at most
+    60), so the answer is exact.
+
+    >>> combat_plan("black_knight", (5,), (0, 0, 0, 2, 1))
+    (0, 18, (5, 4, 4))
+    """
+    _, _, groups = _COMBAT_SHAPE[quest]
+    have = {v: laid.count(v) for v in set(laid)}
+    best: tuple[int, int, tuple[int, ...]] | None = None
+    for values in itertools.permutations(range(1, 6), len(groups)):
+        if any(v not in values for v in have):
+            continue
+        missing, total, todo = 0, 0, []
+        for v, size in zip(values, groups):
+            on = have.get(v, 0)
+            if on > size:
+                break
+            total += v * size
+            need = size - on
+            missing += max(0, need - fights[v - 1])
+            todo += [v] * min(need, fights[v - 1])
+        else:
+            key = (missing, -total)
+            if best is None or key < (best[0], -best[1]):
+                best = (missing, total, tuple(sorted(todo, reverse=True)))
+    return best if best is not None else (99, 0, ())
+
+
 @dataclass(frozen=True)
 class LoyalHeuristic:
-    """A loyal knight's plain plan.
+    """A loyal knight's plain plan: every heroic option gets a score, the best is taken.
 
-    Evil step (the lesser harm): add a siege engine while fewer than ``engine_below`` stand,
-    lose a life while above ``life_above``, else draw a black card.
-    Heroic action, first that applies: the quest's own action where the knight stands (the
-    best card for it); fight a siege engine once ``fight_engines_at`` stand, with the smallest
-    set of Fight cards reaching ``fight_total`` (all of them if none does); heal at
-    ``heal_at`` life or less; a useful special white (Merlin on the engines from 8 up, Piety
-    or Lady of the Lake when hurt, Reinforcements); draw white cards at the Round Table while
-    the hand is under ``hand_target``; otherwise move to the quest the hand fits best, each
-    black card or warrior already there adding ``urgency`` (go where a quest is nearly lost).
-    Never sacrifices life for a second action; never accuses (it cannot see loyalties).
-    Answers: offers Merlin cards to cancel special black cards, plays black cards face up,
-    discards its least useful cards, lets the dying drink from the Grail.
+    **Evil step** (the lesser harm). Black cards push the quests toward defeat (a lost quest is
+    black swords, the usual way the knights lose), so the knight draws one only when the other
+    harms cost more: he adds a siege engine while fewer than ``engine_below`` stand (engines
+    only matter at 12, and Fight cards at Camelot remove them), then loses a life while he has
+    more than ``life_above``; otherwise he draws. When a quest is one black card from being lost
+    (the Grail at 6 black cards, Excalibur one step from the frozen bank, a war at 3 warriors)
+    he adds an engine up to ``engine_panic`` or loses a life down to ``brink_life`` rather than
+    draw.
+
+    **Heroic action** - each legal option is scored and the best taken:
+
+    - the quest's own action where he stands: a Grail card (``grail_value``: three swords are at
+      stake); the next Fight card of a war (more urgent with more warriors); the Fight card of
+      the best reachable pattern on a combat quest (:func:`combat_plan`: the completion with the
+      fewest missing cards, then the highest total; more urgent as the black spots fill, and
+      worth less when that total cannot beat the expected black total - the face-up cards, a
+      hidden card at the box's mean, and one more card per missing white card); a discard for
+      Excalibur (his least useful card, more urgent the nearer the frozen bank); white cards at
+      the Round Table while the hand is under ``hand_target``; a siege engine fought from
+      ``fight_engines_at`` engines with the smallest set of Fight cards reaching
+      ``fight_total``;
+    - a move, scored as the action it leads to times ``move_discount`` (one turn later), scaled
+      down when the hand holds fewer than ``trip_plays`` turns of work there (a trip costs two
+      moves), less a little for every knight already on that quest;
+    - Merlin cards where they save the most: the fourth warrior's predecessor, the Despair next
+      to losing the Grail, the last black card of a nearly full combat quest, a siege engine
+      from ``merlin_engines_at``; Lady of the Lake moves Excalibur; Reinforcements and Fate
+      bring cards; Piety and healing (three identical cards) at ``heal_at`` life or less;
+      Heroism on the quest nearest to being won.
+
+    **Second action**: after a move, he sacrifices a life for the quest's own action when his
+    life is at least ``sacrifice_life`` and that action scores ``sacrifice_value`` or more
+    (the engine offers ``Sacrifice()`` only when a different action exists). He never accuses
+    (he cannot see loyalties).
+
+    **Answers**: Merlin cards pledged to cancel special black cards, combat black cards face up
+    (everyone can plan against them), the least useful card discarded or offered, the most
+    useful taken, the Grail offered to the dying, Mercenaries on the war with fewer warriors.
     """
 
-    engine_below: int = 3
-    life_above: int = 5
-    fight_engines_at: int = 5
-    fight_total: int = 7
+    engine_below: int = 5
+    engine_panic: int = 6
+    brink_life: int = 3
+    life_above: int = 4
+    fight_engines_at: int = 9
+    fight_total: int = 8
     heal_at: int = 2
-    hand_target: int = 8
-    urgency: float = 0.6
+    hand_target: int = 7
+    grail_value: float = 10.0
+    combat_value: float = 4.0
+    excalibur_value: float = 4.0
+    move_discount: float = 0.6
+    trip_plays: int = 1
+    sacrifice_life: int = 3
+    sacrifice_value: float = 6.0
+    merlin_engines_at: int = 9
 
     def choose(
         self, observation: dict[str, Any], actions: Sequence[A.Action], rng: random.Random
@@ -90,17 +203,23 @@ class LoyalHeuristic:
         first = actions[0]
         if isinstance(first, (A.DrawBlack, A.AddEngine, A.LoseLife, A.PeekBlack)):
             return self._evil(observation, actions)
-        if any(isinstance(a, (A.EndTurn, A.Move)) for a in actions):
+        if any(isinstance(a, _HEROIC) for a in actions):
             return self._heroic(observation, actions)
-        return self._answer(observation, actions, rng)
+        return _answer(observation, actions, rng)
 
     # --- the evil step --------------------------------------------------------------------------
     def _evil(self, obs: dict[str, Any], actions: Sequence[A.Action]) -> A.Action:
-        if A.AddEngine() in actions and obs["siege_engines"] < self.engine_below:
+        engines = obs["siege_engines"]
+        life = obs["life"].get(obs["current_player"], 0)
+        if A.AddEngine() in actions and engines < self.engine_below:
             return A.AddEngine()
-        seat = obs["current_player"]
-        if A.LoseLife() in actions and obs["life"].get(seat, 0) > self.life_above:
+        if A.LoseLife() in actions and life > self.life_above:
             return A.LoseLife()
+        if _on_the_brink(obs):
+            if A.AddEngine() in actions and engines < self.engine_panic:
+                return A.AddEngine()
+            if A.LoseLife() in actions and life > self.brink_life:
+                return A.LoseLife()
         if A.DrawBlack() in actions:
             return A.DrawBlack()
         return actions[0]  # pragma: no cover - the unmasked traitor's turn
@@ -108,123 +227,264 @@ class LoyalHeuristic:
     # --- heroic actions -------------------------------------------------------------------------
     def _heroic(self, obs: dict[str, Any], actions: Sequence[A.Action]) -> A.Action:
         seat = obs["current_player"]
-        hand: dict[str, int] = obs["hand"]
         life = obs["life"].get(seat, 0)
-        main = [a for a in actions if not isinstance(a, (A.EndTurn, A.Sacrifice, A.ArthurGive))]
-        if not main or (A.EndTurn() in actions and not _of(actions, A.Move)):
-            return A.EndTurn() if A.EndTurn() in actions else actions[0]
-        fights = _of(actions, A.PlayFight)
-        if fights:
-            return max(fights, key=lambda a: a.value)
-        if A.PlayGrail() in actions:
-            return A.PlayGrail()
-        excal = _of(actions, A.DiscardForExcalibur)
-        if excal:
-            return min(excal, key=lambda a: card_worth(a.card, obs))
-        engines = _of(actions, A.FightEngine)
-        if engines and obs["siege_engines"] >= self.fight_engines_at:
-            reaching = [a for a in engines if sum(a.values) >= self.fight_total]
-            if reaching:
-                return min(reaching, key=lambda a: (sum(a.values), len(a.values)))
-            return max(engines, key=lambda a: sum(a.values))
-        heals = _of(actions, A.Heal)
-        if heals and life <= self.heal_at:
-            return min(heals, key=lambda a: card_worth(a.card, obs))
-        special = self._special(obs, actions, life)
-        if special is not None:
-            return special
-        if A.DrawWhite() in actions and sum(hand.values()) < self.hand_target:
-            return A.DrawWhite()
-        moves = _of(actions, A.Move)
-        if moves:
-            return max(moves, key=lambda a: self._fit(obs, a.quest))
-        return main[0]
+        here = obs["location"].get(seat, "camelot")
+        values: dict[str, tuple[float, A.Action | None]] = {}  # each quest valued once
+        # the first action is taken: a second one only right after a move, for the quest's
+        # own action there
+        if (
+            A.Sacrifice() in actions
+            and life >= self.sacrifice_life
+            and obs["rule"] == "quest.move"
+            and self._value(obs, here, values)[0] >= self.sacrifice_value
+        ):
+            return A.Sacrifice()
+        # ending the turn scores 0; when an action is still owed the best one is taken even
+        # if it scores below 0
+        legal = set(actions)
+        picks = [p for q in {here, "camelot"} if (p := self._value(obs, q, values)[1]) in legal]
+        # only the options that can score: the chosen quest action (not every Fight card or
+        # every set of them), moves, special whites, healing, ending the turn
+        short = picks + [a for a in actions if isinstance(a, _SCORED)]
+        return max(short or actions, key=lambda a: self._score(obs, a, life, here, values))
 
-    def _special(
-        self, obs: dict[str, Any], actions: Sequence[A.Action], life: int
-    ) -> A.Action | None:
-        for a in _of(actions, A.PlaySpecial):
-            if a.free:
-                continue
-            if a.card == "merlin" and a.choice == ("engine",) and obs["siege_engines"] >= 8:
-                return a
-            if a.card == "piety" and a.choice == ("self",) and life <= 3:
-                return a
-            if a.card in ("lady_of_the_lake", "tournament") and life <= 4:
-                return a
-            if a.card == "reinforcements" and a.choice == ("self",):
-                return a
-        return None
+    def _value(
+        self, obs: dict[str, Any], quest: str, values: dict[str, tuple[float, A.Action | None]]
+    ) -> tuple[float, A.Action | None]:
+        got = values.get(quest)
+        if got is None:
+            got = values[quest] = self._quest_value(obs, quest)
+        return got
 
-    def _fit(self, obs: dict[str, Any], quest: str) -> float:
-        """How well the hand fits a quest, plus how close the quest is to being lost (the
-        move target with the best score wins)."""
+    def _score(
+        self,
+        obs: dict[str, Any],
+        a: A.Action,
+        life: int,
+        here: str,
+        values: dict[str, tuple[float, A.Action | None]],
+    ) -> float:
+        """The worth of one heroic option (0: not worth taking)."""
+        if isinstance(a, A.Move):
+            value, _ = self._value(obs, a.quest, values)
+            if value <= 0:
+                return value - 1.0  # nothing to do there: worse than ending the turn
+            crowd = len(obs["quests"][a.quest]["knights"])
+            trip = 1.0
+            if self.trip_plays > 1:
+                trip = min(1.0, _plays(obs, a.quest) / self.trip_plays)
+            return value * self.move_discount * trip - (0.5 * crowd if a.quest != "camelot" else 0)
+        if isinstance(a, (A.PlayFight, A.PlayGrail, A.DiscardForExcalibur, A.DrawWhite)):
+            value, pick = self._value(obs, here, values)
+            return value if pick == a else 0.0
+        if isinstance(a, A.FightEngine):
+            value, pick = self._value(obs, "camelot", values)
+            return value if pick == a else 0.0
+        if isinstance(a, A.Heal):
+            return 8.0 if life <= self.heal_at and _spare(obs, a.card) else 0.0
+        if isinstance(a, A.PlaySpecial):
+            value = self._special(obs, a, life)
+            return value + 2.0 if a.free and value > 0 else value
+        if isinstance(a, A.EndTurn):
+            return 0.0
+        return -5.0  # Sacrifice (decided above), Arthur's gift, an accusation
+
+    def _quest_value(self, obs: dict[str, Any], quest: str) -> tuple[float, A.Action | None]:
+        """What the quest's own action at ``quest`` is worth with this hand, and which one."""
         hand: dict[str, int] = obs["hand"]
         q = obs["quests"]
-        u = self.urgency
+        size = sum(hand.values())
         if quest == "camelot":
-            return 2.0 if sum(hand.values()) < self.hand_target else 0.5
+            engines = obs["siege_engines"]
+            best: tuple[float, A.Action | None] = (0.0, None)
+            if size < min(self.hand_target, 12):
+                best = (3.0 + 0.5 * (self.hand_target - size), A.DrawWhite())
+            elif size < 12:
+                best = (1.0, A.DrawWhite())
+            if engines >= self.fight_engines_at:
+                fights = _fight_counts(hand)
+                cards = sorted((v for v in range(1, 6) for _ in range(fights[v - 1])), reverse=True)
+                chosen: list[int] = []
+                for v in cards:
+                    if sum(chosen) >= self.fight_total:
+                        break
+                    chosen.append(v)
+                if chosen and sum(chosen) >= min(self.fight_total, 5):
+                    value = 3.0 + (engines - self.fight_engines_at) + min(sum(chosen), 8) / 4
+                    if value > best[0]:
+                        best = (value, A.FightEngine(tuple(chosen)))
+            return best
         if quest == "grail":
-            grails = hand.get("grail", 0)
-            if q["grail"]["dark_forest"] or not grails:
-                return 0.0
-            return grails * 1.5 + len(q["grail"]["blacks"]) * u
+            g = q["grail"]
+            if g["over"] or g["dark_forest"] or not hand.get("grail"):
+                return 0.0, None
+            return self.grail_value + len(g["blacks"]) * 0.5, A.PlayGrail()
         if quest in ("picts", "saxons"):
             war = q[quest]
-            need = min(war["fights"] + 1, 5)
-            run = 0
-            while need + run <= 5 and hand.get(f"fight_{need + run}", 0):
+            nxt = war["fights"] + 1 if war["fights"] < 5 else (5 if war["mordred"] else 0)
+            if not nxt or not hand.get(f"fight_{nxt}"):
+                return 0.0, None
+            run = 1
+            while nxt + run <= 5 and hand.get(f"fight_{nxt + run}"):
                 run += 1
-            return run * 1.2 + war["warriors"] * u if run else 0.0
+            return 4.0 + 1.5 * war["warriors"] + 0.5 * run, A.PlayFight(quest, nxt)
         if quest == "excalibur":
-            pos = int(q["excalibur"]["position"])
-            return max(0, sum(hand.values()) - 4) * 0.5 + max(0, -pos) * u
-        fights = sum(v for k, v in hand.items() if k.startswith("fight_"))
-        pairs = sum(1 for k, v in hand.items() if k.startswith("fight_") and v >= 2)
-        if quest == "black_knight":
-            if q["black_knight"]["knights"] or not pairs:
-                return 0.0
-            return pairs * 1.5 + len(q["black_knight"]["black"]) * u
-        combat = q.get(quest, {"black": []})
-        return fights * 0.25 + len(combat["black"]) * u  # Lancelot or the Dragon
+            e = q["excalibur"]
+            if e["over"] or not hand:
+                return 0.0, None
+            card = min(hand, key=lambda c: card_worth(c, obs))
+            danger = max(0, -int(e["position"]))
+            value = (
+                self.excalibur_value
+                + 1.5 * danger
+                + 0.5 * int(e["position"])
+                - 0.4 * card_worth(card, obs)
+            )
+            return value, A.DiscardForExcalibur(card)
+        if quest in _COMBAT:
+            return self._combat_value(obs, quest)
+        return 0.0, None
 
-    # --- answers inside a resolution ---------------------------------------------------------
-    def _answer(
-        self, obs: dict[str, Any], actions: Sequence[A.Action], rng: random.Random
-    ) -> A.Action:
-        pledges = _of(actions, A.Pledge)
-        if pledges:
-            return max(pledges, key=lambda a: a.merlins)
-        if A.Drink() in actions:
-            return A.Drink()
-        if A.PlayBlack(False) in actions:
-            return A.PlayBlack(False)
-        kays = _of(actions, A.KayExtra)
-        if kays:
-            return max(kays, key=lambda a: a.value)
-        pays = _of(actions, A.Pay)
-        if pays:
-            return min(pays, key=lambda a: sum(card_worth(c, obs) for c in a.cards))
-        frees = _of(actions, A.Free)
-        if frees:
-            return frees[0]
-        cards: list[Any] = [a for a in actions if isinstance(a, (A.Discard, A.ArthurReturn))]
-        if not cards and A.Pass() not in actions:
-            cards = _of(actions, A.Offer)
-        if cards:
-            return min(cards, key=lambda a: card_worth(a.card, obs))  # type: ignore[no-any-return]
-        takes = [a for a in _of(actions, A.Take) if a.card is not None]
-        if takes:
-            return max(takes, key=lambda a: card_worth(str(a.card), obs))
-        wars = _of(actions, A.ChooseWar)
-        if wars:
-            q = obs["quests"]
-            return min(wars, key=lambda a: q[a.war]["warriors"])
-        if A.Join(True) in actions:
-            return A.Join(True)
-        if A.Pass() in actions:
-            return A.Pass()
-        return actions[rng.randrange(len(actions))]
+    def _combat_value(self, obs: dict[str, Any], quest: str) -> tuple[float, A.Action | None]:
+        c = obs["quests"].get(quest)
+        if c is None:
+            return 0.0, None
+        white_spots, black_spots, _ = _COMBAT_SHAPE[quest]
+        laid = tuple(sorted(c["white"]))
+        missing, total, todo = combat_plan(quest, laid, _fight_counts(obs["hand"]))
+        if not todo:
+            return 0.0, None
+        blacks = c["black"]
+        known = sum(b for b in blacks if isinstance(b, int))
+        hidden = sum(1 for b in blacks if not isinstance(b, int))
+        still = white_spots - len(laid)  # white cards to lay, one a turn
+        coming = min(black_spots - len(blacks), 0.35 * still)
+        expected = known + (hidden + coming) * _MEAN_BLACK[quest]
+        urgency = len(blacks) / black_spots
+        beats = total > expected
+        value = (self.combat_value if beats else 1.5) + 4.0 * urgency - 0.5 * missing
+        if quest == "dragon":
+            value += 1.0  # two swords either way
+        return value, A.PlayFight(quest, todo[0])
+
+    def _special(self, obs: dict[str, Any], a: A.PlaySpecial, life: int) -> float:
+        q = obs["quests"]
+        if a.card == "merlin":
+            what = a.choice[0]
+            if what == "engine":
+                return 7.0 if obs["siege_engines"] >= self.merlin_engines_at else 0.0
+            if what == "warrior":
+                return 9.0 if q[str(a.choice[1])]["warriors"] >= _WAR_LOSE_AT - 1 else 0.0
+            quest = str(a.choice[1])
+            if quest == "grail":
+                return 9.0 if len(q["grail"]["blacks"]) >= 5 else 0.0
+            _, spots, _ = _COMBAT_SHAPE[quest]
+            return 6.0 if len(q[quest]["black"]) >= spots - 1 else 0.0
+        if a.card == "lady_of_the_lake":
+            if not q["excalibur"]["over"]:
+                return 5.0 + max(0, -int(q["excalibur"]["position"]))
+            return 6.0 if life <= self.heal_at + 1 else 0.0
+        if a.card == "piety" and a.choice == ("self",):
+            return 7.0 if life <= self.heal_at + 1 else 0.0
+        if a.card == "reinforcements" and a.choice == ("self",):
+            return 5.0 if sum(obs["hand"].values()) < 10 else 0.0
+        if a.card == "fate" and a.choice == ("loyal",):
+            return 4.5
+        if a.card == "heroism":
+            return 4.0 if str(a.choice[0]) == _nearest_win(obs) else 0.0
+        return 0.0
+
+
+def _plays(obs: dict[str, Any], quest: str) -> int:
+    """How many turns of the quest's own action the hand holds there (a trip's worth)."""
+    hand: dict[str, int] = obs["hand"]
+    q = obs["quests"]
+    if quest == "camelot":
+        return 99
+    if quest == "grail":
+        return hand.get("grail", 0)
+    if quest in ("picts", "saxons"):
+        nxt, run = q[quest]["fights"] + 1, 0
+        while nxt + run <= 5 and hand.get(f"fight_{nxt + run}"):
+            run += 1
+        return run
+    if quest == "excalibur":
+        return sum(hand.values())
+    if quest in q:
+        laid = tuple(sorted(q[quest]["white"]))
+        return len(combat_plan(quest, laid, _fight_counts(hand))[2])
+    return 0
+
+
+def _spare(obs: dict[str, Any], card: str) -> bool:
+    """Three of this card can go for a life: not Grail cards while the Grail is open."""
+    return card != "grail" or bool(obs["quests"]["grail"]["over"])
+
+
+def _nearest_win(obs: dict[str, Any]) -> str:
+    """The quest closest to being won (for Heroism's extra sword)."""
+    q = obs["quests"]
+    progress: dict[str, float] = {}
+    if not q["grail"]["over"]:
+        progress["grail"] = q["grail"]["grails"] / 7
+    if not q["excalibur"]["over"]:
+        progress["excalibur"] = (q["excalibur"]["position"] + 5) / 10
+    for war in ("picts", "saxons"):
+        progress[war] = q[war]["fights"] / 5
+    for quest in _COMBAT:
+        if quest in q:
+            progress[quest] = len(q[quest]["white"]) / _COMBAT_SHAPE[quest][0]
+    return max(progress, key=lambda k: progress[k])
+
+
+def _on_the_brink(obs: dict[str, Any]) -> bool:
+    """One black card could lose the Grail, Excalibur or a war (the combat quests are not
+    counted: they are lost only when their black spots fill with the white side behind)."""
+    q = obs["quests"]
+    g = q["grail"]
+    if not g["over"] and len(g["blacks"]) >= 6:
+        return True
+    e = q["excalibur"]
+    if not e["over"] and int(e["position"]) <= 1 - int(e["steps"]):
+        return True
+    return any(q[w]["warriors"] >= _WAR_LOSE_AT - 1 for w in ("picts", "saxons"))
+
+
+def _answer(obs: dict[str, Any], actions: Sequence[A.Action], rng: random.Random) -> A.Action:
+    """A loyal knight's answers inside a resolution."""
+    pledges = _of(actions, A.Pledge)
+    if pledges:
+        return max(pledges, key=lambda a: a.merlins)
+    if A.Drink() in actions:
+        return A.Drink()
+    if A.PlayBlack(False) in actions:
+        return A.PlayBlack(False)
+    kays = _of(actions, A.KayExtra)
+    if kays:
+        return max(kays, key=lambda a: a.value)
+    pays = _of(actions, A.Pay)
+    if pays:
+        return min(pays, key=lambda a: sum(card_worth(c, obs) for c in a.cards))
+    frees = _of(actions, A.Free)
+    if frees:
+        return frees[0]
+    cards: list[Any] = [a for a in actions if isinstance(a, (A.Discard, A.ArthurReturn))]
+    if not cards and A.Pass() not in actions:
+        cards = _of(actions, A.Offer)
+    if cards:
+        return min(cards, key=lambda a: card_worth(a.card, obs))  # type: ignore[no-any-return]
+    takes = [a for a in _of(actions, A.Take) if a.card is not None]
+    if takes:
+        return max(takes, key=lambda a: card_worth(str(a.card), obs))
+    wars = _of(actions, A.ChooseWar)
+    if wars:
+        q = obs["quests"]
+        return min(wars, key=lambda a: q[a.war]["warriors"])
+    if A.Join(True) in actions:
+        return A.Join(True)
+    if A.Pass() in actions:
+        return A.Pass()
+    return actions[rng.randrange(len(actions))]
 
 
 @dataclass(frozen=True)
