@@ -59,6 +59,29 @@ def decider(s: GameState) -> int:
 
 
 # --- chance -------------------------------------------------------------------------------------
+_DRAWS: dict[tuple[str, tuple[str, ...]], tuple[A.Draw, ...]] = {}
+
+
+def _draws(pile: str, names: tuple[str, ...]) -> tuple[A.Draw, ...]:
+    """The Draw outcomes of a pile, made once (outcomes are immutable values)."""
+    key = (pile, names)
+    if key not in _DRAWS:
+        _DRAWS[key] = tuple(A.Draw(pile, name) for name in names)
+    return _DRAWS[key]
+
+
+def _nonzero(
+    outcomes: tuple[A.Draw, ...], counts: tuple[int, ...]
+) -> tuple[list[A.Outcome], list[int]]:
+    out: list[A.Outcome] = []
+    weights: list[int] = []
+    for outcome, c in zip(outcomes, counts):
+        if c:
+            out.append(outcome)
+            weights.append(c)
+    return out, weights
+
+
 def chance_weights(s: GameState) -> tuple[list[A.Outcome], list[int]]:
     """The outcomes of the chance event on top of the stack, with integer weights (a card
     drawn from a pile weighs its count there). Rules: ``turn.chance``."""
@@ -75,16 +98,13 @@ def chance_weights(s: GameState) -> tuple[list[A.Outcome], list[int]]:
         pairs = [p for p in pairs if p[1]]
         return [p[0] for p in pairs], [p[1] for p in pairs]
     if kind == "wdraw":
-        names = s.cfg.white_names
-        pairs2 = [(A.Draw("white", names[i]), c) for i, c in enumerate(s.wpile) if c]
-        return [p[0] for p in pairs2], [p[1] for p in pairs2]
+        draws = _draws("white", s.cfg.white_names)
+        return _nonzero(draws, s.wpile)
     if kind in ("bdraw", "reveal"):
         if kind == "bdraw" and s.btop:
             return [A.Draw("black", s.btop[0])], [1]
         if any(s.bpile):
-            names = s.cfg.black_names
-            pairs3 = [(A.Draw("black", names[i]), c) for i, c in enumerate(s.bpile) if c]
-            return [p[0] for p in pairs3], [p[1] for p in pairs3]
+            return _nonzero(_draws("black", s.cfg.black_names), s.bpile)
         return [A.Draw("black", s.bbottom[0])], [1]
     if kind == "tdraw":
         return X.travel_weights(s)
@@ -148,7 +168,10 @@ def apply(s: GameState, action: A.Action) -> GameState:
         raise IllegalActionError(
             action, "turn.chance", "a chance event comes first (use apply_chance)"
         )
-    if action not in s.legal_actions():
+    legal = s._legal
+    if legal is None:
+        legal = s.legal_actions()
+    if action not in legal:
         rule_id, why = _why_illegal(s, action)
         raise IllegalActionError(action, rule_id, why)
     new = s._clone()

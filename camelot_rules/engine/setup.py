@@ -261,7 +261,7 @@ def random_step(state: GameState, rng: random.Random) -> GameState:
                 return state.apply_chance(outcome)
             pick -= w
         raise AssertionError("unreachable")  # pragma: no cover
-    actions = state.legal_actions()
+    actions = state.legal_actions()  # computed once: apply() reuses the state's cached list
     return state.apply(actions[rng.randrange(len(actions))])
 
 
