@@ -265,7 +265,16 @@ def _cmd_travel(args: argparse.Namespace) -> str:
     full = Deck(parse_counts(args.composition)) if args.composition else None
     left = remaining_travel_deck(Deck(parse_counts(args.seen)), composition=full)
     can_meet = {"lost": args.grail, "ambushed": args.fight_pair, "charged": args.fight_3_plus}
-    risk = next_trip_risk(left, composition=full, can_meet=can_meet, grail_open=not args.grail_over)
+    held = args.captured_held
+    if held < 0:
+        raise ValueError(f"--captured-held {held}: expected 0 or more Captured! cards")
+    risk = next_trip_risk(
+        left,
+        composition=full,
+        can_meet=can_meet,
+        grail_open=not args.grail_over,
+        captured_held=held,
+    )
     out = [
         f"next trip ({left.size} travel cards left"
         + (", reshuffled first" if risk.reshuffled else "")
@@ -276,7 +285,12 @@ def _cmd_travel(args: argparse.Namespace) -> str:
     ]
     if args.trips:
         plan = trips_distribution(
-            left, args.trips, composition=full, can_meet=can_meet, grail_open=not args.grail_over
+            left,
+            args.trips,
+            composition=full,
+            can_meet=can_meet,
+            grail_open=not args.grail_over,
+            captured_held=held,
         )
         out.append(f"over {args.trips} trips:")
         out.append(_dist_table("captures", plan.captures))
@@ -545,6 +559,12 @@ def build_parser() -> argparse.ArgumentParser:
     p_travel.add_argument("--grail-over", action="store_true", help="the Grail quest is over")
     p_travel.add_argument("--trips", type=int, default=None, help="plan n trips")
     p_travel.add_argument("--move", default=None, help="does this move draw? e.g. knight_power")
+    p_travel.add_argument(
+        "--captured-held",
+        type=int,
+        default=0,
+        help="Captured! cards lying under figures: they stay out of a reshuffle (JA)",
+    )
     p_travel.set_defaults(run=_cmd_travel)
 
     p_verify = sub.add_parser("verify", help="check a play log against the rules")

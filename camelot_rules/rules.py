@@ -224,7 +224,12 @@ RULES: tuple[Rule, ...] = (
         ("JA",),
         ("camelot_rules.travel.captured_turns_lost", "camelot_rules.travel.expected_turns_lost"),
         ("tests/test_travel.py",),
-        ("where the freed Captured! card goes is not said: assumed to the travel discards",),
+        (
+            "where the freed Captured! card goes is not said: assumed to the travel discards",
+            "a Captured! card under a figure stays out of a travel reshuffle (JA: the card "
+            "stays under the figure); calculators take captured_held=, the CLI "
+            "--captured-held",
+        ),
     ),
     Rule(
         "travel.reshuffle",

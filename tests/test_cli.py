@@ -1,6 +1,7 @@
 """The terminal front end prints exact answers and readable errors."""
 
 import re
+from fractions import Fraction
 
 import pytest
 
@@ -190,3 +191,28 @@ def test_verify_clean_broken_and_malformed(capsys: pytest.CaptureFixture[str]) -
     assert code == 1 and "line 3: [siege.fight]" in out
     code, _, err = run(capsys, "verify", str(logs / "malformed.log"))
     assert code == 2 and "line 3" in err
+
+
+def test_travel_captured_held_stays_out_of_the_reshuffle(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """JA Captured!: a card under a figure stays out of the reshuffle (issue 12 leftover)."""
+    from camelot_rules.cards import Deck
+    from camelot_rules.parsing import parse_counts
+    from camelot_rules.travel import remaining_travel_deck, trips_distribution
+
+    seen = (
+        "captured, vision, nothing_happens, nothing_happens, nothing_happens, merlin_travels, "
+        "merlin_travels, merlin_travels, vision, charged, charged, lost, lost, ambushed"
+    )
+    left = remaining_travel_deck(Deck(parse_counts(seen)))
+    held = trips_distribution(left, 3, captured_held=1).captures
+    free = trips_distribution(left, 3).captures
+    # by hand: trips 1-2 draw the two cards left (captured, ambushed): one capture; trip 3
+    # draws from the reshuffle: 16 cards with 2 Captured! (1/8), or 15 with 1 when one
+    # stays under a figure (1/15). So P(exactly one) = 7/8, or 14/15.
+    assert held[1] == Fraction(14, 15) and free[1] == Fraction(7, 8)
+    code, out, _ = run(capsys, "travel", "--seen", seen, "--trips", "3", "--captured-held", "1")
+    assert code == 0 and "14/15" in out
+    code, _, err = run(capsys, "travel", "--captured-held", "-1")
+    assert code == 2 and "--captured-held" in err
