@@ -19,7 +19,6 @@ installed, else bisection on the exact binomial tail, terms from ``math.comb`` i
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -31,6 +30,7 @@ from typing import Any
 
 from camelot_rules.engine import GameState, new_game, random_step
 from camelot_rules.engine.state import _SLOTS
+from camelot_rules.sim.stats import clopper_pearson
 
 PLAYERS = 5
 
@@ -152,54 +152,6 @@ def steps_per_second(games: int, repeats: int) -> None:
 
 
 # --- statistics ---------------------------------------------------------------------------------
-def _binom_cdf(k: int, n: int, p: float, logc: list[float]) -> float:
-    """P(X <= k) for X ~ Binomial(n, p); terms exp(log C(n,i) + i log p + (n-i) log(1-p))."""
-    if p <= 0.0:
-        return 1.0
-    if p >= 1.0:
-        return 1.0 if k >= n else 0.0
-    lp, lq = math.log(p), math.log1p(-p)
-    terms = [logc[i] + i * lp + (n - i) * lq for i in range(k + 1)]
-    top = max(terms)
-    return min(1.0, math.exp(top) * math.fsum(math.exp(t - top) for t in terms))
-
-
-def _bisect(f: Callable[[float], float], target: float, increasing: bool) -> float:
-    lo, hi = 0.0, 1.0
-    for _ in range(100):
-        mid = (lo + hi) / 2
-        if (f(mid) < target) == increasing:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
-
-
-def clopper_pearson(k: int, n: int, level: float = 0.95) -> tuple[float, float, str]:
-    """The exact (Clopper-Pearson) interval for k successes in n trials, and how it was got."""
-    alpha = 1 - level
-    try:
-        from scipy.stats import beta  # type: ignore[import-not-found]
-
-        lo = 0.0 if k == 0 else float(beta.ppf(alpha / 2, k, n - k + 1))
-        hi = 1.0 if k == n else float(beta.ppf(1 - alpha / 2, k + 1, n - k))
-        return lo, hi, "scipy beta quantiles"
-    except ImportError:
-        pass
-    logc = [math.log(math.comb(n, i)) for i in range(min(k, n) + 1)]
-    # lower: P(X >= k; p) = alpha/2, i.e. 1 - cdf(k-1) rises with p
-    if k == 0:
-        lo = 0.0
-    else:
-        lo = _bisect(lambda p: 1 - _binom_cdf(k - 1, n, p, logc), alpha / 2, increasing=True)
-    # upper: cdf(k; p) = alpha/2, falling with p
-    if k == n:
-        hi = 1.0
-    else:
-        hi = _bisect(lambda p: _binom_cdf(k, n, p, logc), alpha / 2, increasing=False)
-    return lo, hi, "bisection on the exact binomial CDF (math.comb)"
-
-
 def game_statistics(games: int) -> None:
     t = time.perf_counter()
     c = time.process_time()
@@ -219,7 +171,8 @@ def game_statistics(games: int) -> None:
         steps.append(n)
         history.append(len(final.history()))
     wall, cpu = time.perf_counter() - t, time.process_time() - c
-    lo, hi, how = clopper_pearson(wins, games)
+    lo, hi = clopper_pearson(wins, games)
+    how = "bisection on the exact binomial CDF (camelot_rules.sim.stats)"
     print(
         f"\n{games:,} seeded random {PLAYERS}-player games (seeds 0..{games - 1}): "
         f"{wall:.1f} s wall, {cpu:.1f} s CPU ({rates(games, wall, cpu, 'games')})"

@@ -21,6 +21,7 @@ __all__ = [
     "Deck",
     "SetupPosition",
     "check_card_names",
+    "check_players",
     "deck_facts",
     "known_card_names",
     "setup_position",
@@ -174,7 +175,9 @@ _PLAYERS_ALLOWED = {
 }
 
 
-def _check_players(players: object, expansion: bool) -> int:
+def check_players(players: object, expansion: bool) -> int:
+    """Return ``players`` if the box allows it (base 3-7, Merlin's Company 3-8), else raise a
+    ValueError naming it (shared by the decks and the rules engine)."""
     allowed = _PLAYERS_ALLOWED[check_bool("expansion", expansion)]
     game = "Merlin's Company" if expansion else "the base game"
     if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
@@ -200,7 +203,7 @@ def deck_facts(
     if kind == "loyalty":
         if players is None:
             raise ValueError("the loyalty deck needs players= (the number of players, e.g. 5)")
-        _check_players(players, expansion)
+        check_players(players, expansion)
         if expansion and players < rulebook.threshold("two_traitor_min_players"):
             entries = tuple(
                 CardCount(e.name, 1, e.kind, e.source, e.confidence, "one traitor below 7 players")
@@ -209,7 +212,7 @@ def deck_facts(
                 for e in entries
             )
     elif players is not None:
-        _check_players(players, expansion)
+        check_players(players, expansion)
     return entries
 
 
@@ -316,7 +319,7 @@ def setup_position(
     >>> pos.white_unseen.size, pos.white_draw_pile_size, pos.white_unseen.count("merlin")
     (79, 54, 2)
     """
-    players = _check_players(players, expansion)
+    players = check_players(players, expansion)
     per_knight = rulebook.threshold("white_cards_per_knight_at_setup")
     box = standard_deck("white", expansion=expansion)
     wanted = rulebook.threshold("merlins_per_knight_at_setup") * players

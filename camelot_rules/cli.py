@@ -330,12 +330,15 @@ def _quest_seen(args: argparse.Namespace) -> dict[str, int]:
         raise ValueError(f"--seen: {err}") from None
 
 
+def _quest_position(args: argparse.Namespace) -> tuple[str, list[str], dict[str, int]]:
+    """The quest, its black cards laid and the black cards seen elsewhere, from the options."""
+    return args.quest.replace("-", "_"), _quest_black_laid(args), _quest_seen(args)
+
+
 def _cmd_quest_combat(args: argparse.Namespace) -> str:
     from camelot_rules.quests import black_total_distribution, combat_win_probability
 
-    quest = args.quest.replace("-", "_")
-    laid = _quest_black_laid(args)
-    seen = _quest_seen(args)
+    quest, laid, seen = _quest_position(args)
     p = combat_win_probability(
         quest,
         args.whites,
@@ -365,9 +368,7 @@ def _cmd_quest_combat(args: argparse.Namespace) -> str:
 def _cmd_quest_next(args: argparse.Namespace) -> str:
     from camelot_rules.quests import best_next_fight, combat_win_probability
 
-    quest = args.quest.replace("-", "_")
-    laid = _quest_black_laid(args)
-    seen = _quest_seen(args)
+    quest, laid, seen = _quest_position(args)
     now = combat_win_probability(
         quest,
         args.whites,

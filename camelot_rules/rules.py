@@ -358,7 +358,12 @@ def _official(
 ) -> Rule:
     covered = tuple(
         tag
-        for tag, marks in (("RB", ("RB p",)), ("BoQ", ("BoQ p",)), ("ES", ("ES p",)))
+        for tag, marks in (
+            ("RB", ("RB p",)),
+            ("BoQ", ("BoQ p",)),
+            ("ES", ("ES p",)),
+            ("JA", ("JA ",)),
+        )
         if any(m in source for m in marks)
     )
     return Rule(
@@ -869,15 +874,9 @@ def _expansion(
     readings: tuple[str, ...] = (),
     option: str = "",
 ) -> Rule:
-    return Rule(
-        rule_id,
-        statement,
-        source,
-        ("JA",),
-        tuple(_ENG + c for c in code),
-        (_TX, _SX),
-        readings,
-        option,
+    """An engine rule of the JA seed (Merlin's Company), tested by the expansion scenarios."""
+    return _official(
+        rule_id, statement, source, code, readings=readings, option=option, tests=(_TX, _SX)
     )
 
 

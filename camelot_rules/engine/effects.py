@@ -23,7 +23,7 @@ from camelot_rules.core import (
     siege_fight_won,
 )
 from camelot_rules.engine import actions as A
-from camelot_rules.engine.state import GONE, ON_QUEST, GameResult, GameState
+from camelot_rules.engine.state import GONE, GameResult, GameState
 
 T = rulebook.threshold
 _MAX_LIFE = T("max_life")
@@ -109,10 +109,6 @@ def discard_white(s: GameState, seat: int, name: str, n: int = 1) -> None:
     i = s.cfg.white_index[name]
     _set_hand(s, seat, _vec_add(s.hands[seat], i, -n))
     white_to_discard(s, name, n)
-
-
-def fight_value(name: str) -> int:
-    return int(name.rsplit("_", 1)[1]) if name.startswith("fight_") else 0
 
 
 def black_value(card: str, quest: str) -> int:
@@ -1525,6 +1521,3 @@ def end_turn(s: GameState) -> None:
             start_turn(s, nxt)
             return
     _finish(s, False, "all knights dead", s.wsw, s.bsw)  # pragma: no cover
-
-
-_unused = (ON_QUEST,)

@@ -16,7 +16,7 @@ from camelot_rules import rulebook
 from camelot_rules.engine import actions as A
 from camelot_rules.engine import effects as E
 from camelot_rules.engine import expansion as X
-from camelot_rules.engine.state import ON_QUEST, GameState, IllegalActionError
+from camelot_rules.engine.state import GameState, IllegalActionError
 
 __all__ = [
     "apply",
@@ -523,6 +523,3 @@ def _why_illegal(s: GameState, action: A.Action) -> tuple[str, str]:
     if isinstance(action, A.Heal):
         return "heroic.heal", "healing needs three identical cards and less than 6 life"
     return "turn.legal-actions", "not among the legal actions here"
-
-
-_unused = ON_QUEST

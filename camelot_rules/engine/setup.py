@@ -21,35 +21,17 @@ from fractions import Fraction
 from typing import Any
 
 from camelot_rules import rulebook
-from camelot_rules.cards import standard_deck
+from camelot_rules.cards import check_players, standard_deck
 from camelot_rules.engine import actions as A
 from camelot_rules.engine import effects as E
 from camelot_rules.engine.flow import _run, chance_weights
-from camelot_rules.engine.state import GONE, ON_QUEST, Config, GameState
+from camelot_rules.engine.state import GONE, ON_QUEST, QUEST_NAMES, Config, GameState
 
 __all__ = ["new_game", "play_random", "position", "random_step"]
 
 _TRAITOR = ("standard", "none", "among_us")
 _SHARE = ("draft", "random", "skip")
-_QUEST_LOCATIONS = (
-    "camelot",
-    "black_knight",
-    "lancelot",
-    "dragon",
-    "excalibur",
-    "grail",
-    "picts",
-    "saxons",
-)
-
-
-def _check_players(players: object, expansion: bool) -> int:
-    top = rulebook.threshold("expansion_max_players" if expansion else "base_max_players")
-    low = rulebook.threshold("base_min_players")
-    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= top:
-        box = "Merlin's Company" if expansion else "the base game"
-        raise ValueError(f"players={players!r}: {box} is for {low}-{top} players")
-    return players
+_QUEST_LOCATIONS = ("camelot", *QUEST_NAMES)
 
 
 def _options(players: int, expansion: bool, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -210,7 +192,7 @@ def new_game(
     >>> game.is_chance(), sum(game.observation(game.current_player)["hand_sizes"].values())
     (False, 30)
     """
-    players = _check_players(players, expansion)
+    players = check_players(players, expansion)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ValueError(f"seed={seed!r}: expected a whole number or None")
     opts = _options(players, expansion, options)
@@ -335,7 +317,7 @@ def position(
 
     Rules: ``setup.deal``.
     """
-    players = _check_players(players, expansion)
+    players = check_players(players, expansion)
     opts = _options(players, expansion, {k: v for k, v in options.items()})
     cfg = Config.make(players, expansion, opts)
     s = _blank(cfg)

@@ -13,8 +13,6 @@ reshuffle merges them back into the multiset (BoQ p.14).
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
@@ -375,9 +373,6 @@ class GameState:
 
         return views.to_json(self)
 
-    def __iter__(self) -> Iterator[Any]:  # pragma: no cover - states are not containers
-        raise TypeError("GameState is not iterable")
-
 
 _FLOW: Any = None
 
@@ -390,11 +385,3 @@ def _engine_flow() -> Any:
 
         _FLOW = flow
     return _FLOW
-
-
-def dumps(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
-
-
-def box_size(kind: str, expansion: bool) -> int:
-    return sum(e.count for e in rulebook.deck_entries(kind, expansion=expansion))

@@ -9,7 +9,6 @@ says so in a ``# READING:``.
 
 from __future__ import annotations
 
-import signal
 from fractions import Fraction
 
 import pytest
@@ -17,6 +16,19 @@ import pytest
 from camelot_rules.cards import standard_deck
 from camelot_rules.engine import IllegalActionError, new_game, position
 from camelot_rules.engine import actions as A
+from tests.engine.scenario_helpers import (  # noqa: F401 (_time_limit is a fixture)
+    _at,
+    _time_limit,
+    assert_illegal,
+    board,
+    choose,
+    decks,
+    hand,
+    life,
+    obs,
+    swords,
+    where,
+)
 
 BASE7 = ("arthur", "galahad", "gawain", "kay", "palamedes", "percival", "tristan")
 EXP8 = ("arthur", "bors", "caradoc", "gaheris", "gareth", "geraint", "lamorak", "owain")
@@ -29,20 +41,6 @@ BLACK = dict(standard_deck("black", expansion=True).counts)
 # --- small helpers ------------------------------------------------------------------------------
 
 
-@pytest.fixture(autouse=True)
-def _time_limit():
-    """A scenario is a handful of steps: one stuck in a loop fails instead of hanging the run."""
-
-    def stuck(signum, frame):
-        raise TimeoutError("scenario took more than 20 s (an endless loop?)")
-
-    previous = signal.signal(signal.SIGALRM, stuck)
-    signal.alarm(20)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
-
-
 def pos(players=4, **kw):
     return position(players, expansion=True, **kw)
 
@@ -51,58 +49,12 @@ def heroic(players=4, **kw):
     return pos(players, phase="heroic", **kw)
 
 
-def obs(state, seat=0):
-    return state.observation(seat)
-
-
-def _at(mapping, seat, default=None):
-    """Observation maps keyed by seat (int keys, or str keys after a JSON round trip)."""
-    if seat in mapping:
-        return mapping[seat]
-    return mapping.get(str(seat), default)
-
-
-def life(state, seat):
-    return _at(obs(state)["life"], seat)
-
-
 def lives(state):
     return {int(k): v for k, v in obs(state)["life"].items()}
 
 
-def hand(state, seat):
-    return {card: n for card, n in obs(state, seat)["hand"].items() if n}
-
-
-def where(state, seat):
-    return _at(obs(state)["location"], seat)
-
-
-def board(state, seat=0):
-    return obs(state, seat)["quests"]
-
-
-def decks(state):
-    return obs(state)["decks"]
-
-
-def swords(state):
-    return obs(state)["white_swords"], obs(state)["black_swords"]
-
-
 def captured(state):
     return sorted(int(x) for x in obs(state)["captured"])
-
-
-def assert_illegal(state, action):
-    assert action not in state.legal_actions()
-    with pytest.raises(IllegalActionError):
-        state.apply(action)
-
-
-def choose(action, seat=None):
-    """A ``settle`` preference: take ``action`` when offered (to ``seat``, if given)."""
-    return lambda who, a: a == action and (seat is None or who == seat)
 
 
 def settle(state, *prefer):

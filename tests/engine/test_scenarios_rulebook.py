@@ -7,12 +7,10 @@ more than one reading, the test follows the most literal one and says so in a ``
 
 from __future__ import annotations
 
-import signal
-
 import pytest
 
 from camelot_rules.cards import standard_deck
-from camelot_rules.engine import IllegalActionError, position
+from camelot_rules.engine import position
 from camelot_rules.engine.actions import (
     Accuse,
     AddEngine,
@@ -23,7 +21,6 @@ from camelot_rules.engine.actions import (
     DrawWhite,
     Drink,
     EndTurn,
-    FightEngine,
     Heal,
     LoseLife,
     Move,
@@ -37,68 +34,22 @@ from camelot_rules.engine.actions import (
     Sacrifice,
     Take,
 )
+from tests.engine.scenario_helpers import (  # noqa: F401 (_time_limit is a fixture)
+    _at,
+    _time_limit,
+    assert_illegal,
+    board,
+    choose,
+    decks,
+    fight_engine,
+    hand,
+    life,
+    obs,
+    size,
+    where,
+)
 
 # --- small helpers ------------------------------------------------------------------------------
-
-
-@pytest.fixture(autouse=True)
-def _time_limit():
-    """A scenario is a handful of steps: one stuck in a loop fails instead of hanging the run."""
-
-    def stuck(signum, frame):
-        raise TimeoutError("scenario took more than 20 s (an endless loop?)")
-
-    previous = signal.signal(signal.SIGALRM, stuck)
-    signal.alarm(20)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
-
-
-def obs(state, seat=0):
-    return state.observation(seat)
-
-
-def _at(mapping, seat, default=None):
-    """Observation maps keyed by seat (int keys, or str keys after a JSON round trip)."""
-    if seat in mapping:
-        return mapping[seat]
-    return mapping.get(str(seat), default)
-
-
-def life(state, seat):
-    return _at(obs(state)["life"], seat)
-
-
-def hand(state, seat):
-    return {card: n for card, n in obs(state, seat)["hand"].items() if n}
-
-
-def size(state, seat):
-    return _at(obs(state)["hand_sizes"], seat, 0)
-
-
-def where(state, seat):
-    return _at(obs(state)["location"], seat)
-
-
-def board(state, seat=0):
-    return obs(state, seat)["quests"]
-
-
-def decks(state):
-    return obs(state)["decks"]
-
-
-def assert_illegal(state, action):
-    assert action not in state.legal_actions()
-    with pytest.raises(IllegalActionError):
-        state.apply(action)
-
-
-def choose(action, seat=None):
-    """A ``settle`` preference: take ``action`` when offered (to ``seat``, if given)."""
-    return lambda who, a: a == action and (seat is None or who == seat)
 
 
 def settle(state, *prefer):
@@ -135,13 +86,6 @@ def draw_black(state, card, *prefer):
     if state.is_chance():
         state = state.step(Draw("black", card))
     return settle(state, *prefer, choose(PlayBlack(False)))
-
-
-def fight_engine(state, *values):
-    for action in state.legal_actions():
-        if isinstance(action, FightEngine) and sorted(action.values) == sorted(values):
-            return state.step(action)
-    return state.step(FightEngine(tuple(values)))
 
 
 # --- turn structure and the evil step -----------------------------------------------------------
