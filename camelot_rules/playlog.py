@@ -45,11 +45,13 @@ from camelot_rules.siege import win_probability_for_total
 from camelot_rules.travel import draws_travel_card, travel_composition_posterior
 
 __all__ = [
+    "EXAMPLE_LOG",
     "Event",
     "LogError",
     "Report",
     "StatTest",
     "Violation",
+    "decode_log",
     "die_roll_test",
     "fights_test",
     "format_report",
@@ -276,6 +278,81 @@ def _check_line(ev: Event, cards: frozenset[str]) -> None:
         )
 
 
+# Which words of each line name a card, a quest or a knight (by position; None: all the rest)
+_CARD_WORDS: dict[str, tuple[int, int | None]] = {
+    "draw": (1, None),
+    "play": (1, 2),
+    "hand": (1, None),
+    "cancel": (0, 1),
+    "heal": (1, None),
+}
+_KNIGHT_WORDS: dict[str, tuple[int, int | None]] = {
+    "knights": (0, None),
+    "accuse": (0, 2),
+    "free": (0, 2),
+    **{
+        v: (0, 1)
+        for v in [
+            "turn",
+            "evil",
+            "siege",
+            "move",
+            "death",
+            "play",
+            "heal",
+            "sacrifice",
+            "captured",
+            "freed",
+            "unmasked",
+            "life",
+            "hand",
+            "relic",
+            "loyalty",
+        ]
+    },
+}
+
+
+def _named(ev: Event, cards: frozenset[str]) -> Event:
+    """Card, quest and knight names as printed, in English, Japanese or Spanish ("Captured!",
+    "聖杯", "Grial", "Sir Kay"), read as the toolkit's ids; a misspelt card is a LogError with
+    the nearest name."""
+    from camelot_rules import names
+
+    def card(token: str) -> str:
+        if token in cards:
+            return token
+        try:
+            return names.resolve_card(token)
+        except ValueError as err:
+            raise LogError(f"line {ev.line}: {err}; expected: {_EXPECTED[ev.verb]}") from None
+
+    def other(token: str, resolve: Callable[[str], str]) -> str:
+        try:
+            return resolve(token)
+        except ValueError:
+            return token  # a player's name, or a word the line's own check will judge
+
+    words = list(ev.words)
+    lo, hi = _CARD_WORDS.get(ev.verb, (0, 0))
+    for i in range(lo, len(words) if hi is None else min(hi, len(words))):
+        words[i] = card(words[i])
+    lo, hi = _KNIGHT_WORDS.get(ev.verb, (0, 0))
+    for i in range(lo, len(words) if hi is None else min(hi, len(words))):
+        words[i] = other(words[i], names.resolve_knight)
+    if ev.verb == "quest" and words:
+        words[0] = other(words[0], names.resolve_quest)
+    if ev.verb == "play" and len(words) == 3 and words[2] not in ("engine",):
+        words[2] = other(words[2], names.resolve_quest)
+    options = dict(ev.options)
+    if "travel" in options:
+        options["travel"] = card(options["travel"])
+    for key in ("to", "on"):
+        if key in options:
+            options[key] = other(options[key], names.resolve_quest)
+    return Event(ev.line, ev.verb, tuple(words), options)
+
+
 def _cancel_how(options: dict[str, str]) -> str:
     """How a black card was cancelled: ``with=`` (or an older ``by=merlin|excalibur``)."""
     how = options.get("with")
@@ -308,7 +385,7 @@ def parse_log(text: str) -> list[Event]:
             )
         words = tuple(w for w in rest if "=" not in w)
         options = dict(w.split("=", 1) for w in rest if "=" in w)
-        event = Event(number, verb, words, options)
+        event = _named(Event(number, verb, words, options), cards)
         _check_line(event, cards)
         events.append(event)
     if not events or events[0].verb != "setup":
@@ -316,25 +393,67 @@ def parse_log(text: str) -> list[Event]:
     return events
 
 
-def read_log(path: str | Path) -> list[Event]:
-    """Read and parse a log file (opened read-only; the file is never modified). A file larger
-    than :data:`MAX_LOG_BYTES`, binary or not UTF-8 text is refused with a :class:`LogError`."""
-    with open(path, "rb") as fh:
-        data = fh.read(MAX_LOG_BYTES + 1)
+def decode_log(data: bytes, name: str = "the log") -> str:
+    """The text of a log file's bytes (from disk or an upload): a file larger than
+    :data:`MAX_LOG_BYTES`, binary or not UTF-8 is refused with a :class:`LogError`; a UTF-8
+    byte-order mark is dropped.
+
+    >>> decode_log(b"\\xef\\xbb\\xbfsetup players=4 expansion=no\\r\\n")
+    'setup players=4 expansion=no\\r\\n'
+    """
     if len(data) > MAX_LOG_BYTES:
         raise LogError(
-            f"{path}: more than {MAX_LOG_BYTES:,} bytes; a recorded game is a few kilobytes - "
+            f"{name}: more than {MAX_LOG_BYTES:,} bytes; a recorded game is a few kilobytes - "
             "is this the right file?"
         )
     if b"\x00" in data:
-        raise LogError(f"{path}: a binary file (it holds NUL bytes); a play log is plain text")
+        raise LogError(f"{name}: a binary file (it holds NUL bytes); a play log is plain text")
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as err:
         raise LogError(
-            f"{path}: not UTF-8 text (byte {err.start}); save the log as UTF-8"
+            f"{name}: not UTF-8 text (byte {err.start}); save the log as UTF-8"
         ) from None
-    return parse_log(text)
+
+
+def read_log(path: str | Path) -> list[Event]:
+    """Read and parse a log file (opened read-only; the file is never modified). A file larger
+    than :data:`MAX_LOG_BYTES`, binary or not UTF-8 text is refused with a :class:`LogError`
+    (at most :data:`MAX_LOG_BYTES` + 1 bytes are read)."""
+    with open(path, "rb") as fh:
+        data = fh.read(MAX_LOG_BYTES + 1)
+    return parse_log(decode_log(data, str(path)))
+
+
+# The documented example (docs/play-log.md, tests/logs/clean_mc.log): a short clean game.
+EXAMPLE_LOG = """\
+# A 7-player Merlin's Company game (clean)
+setup players=7 expansion=yes
+knights arthur kay gawain percival tristan galahad palamedes
+turn arthur
+evil arthur black
+draw black morgan_witch_1
+reshuffle black                # the First Witch rebuilds white and black (not travel)
+move arthur how=heroic_action travel=vision
+turn kay
+evil kay engine
+siege kay cards=2,2 roll=3 won kay=1
+turn gawain
+evil gawain engine
+move gawain how=heroic_action
+draw travel nothing_happens    # the travel card may also stand on its own line
+turn percival
+evil percival black
+draw black despair
+quest grail won white=3
+move arthur how=return_after_quest
+sword white 3
+turn tristan
+evil tristan engine
+accuse tristan palamedes right
+sword black 5                  # the 12th sword
+end white=5 black=7 hidden=1
+"""
 
 
 @dataclass(frozen=True)
@@ -942,7 +1061,9 @@ class _Replay:
                 "only Sir Kay adds a Fight card after seeing the roll, to his own fight",
             )
         favor = t.favor and total == roll
-        if won != siege_fight_won(total, roll, divine_favor=favor):
+        # Divine Favor played: a tie may go either way (it may have been used on a combat
+        # quest's tie the log does not show)
+        if won != siege_fight_won(total, roll, divine_favor=favor) and not (favor and not won):
             self.broke(
                 ev.line,
                 "siege.fight",

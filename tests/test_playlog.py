@@ -137,6 +137,9 @@ def test_documented_example_is_the_clean_log_and_verifies() -> None:
     example = re.search(r"## A full example\n\n```text\n(.*?)```", doc, re.S)
     assert example is not None
     assert example.group(1) == (LOGS / "clean_mc.log").read_text()
+    from camelot_rules.playlog import EXAMPLE_LOG
+
+    assert example.group(1) == EXAMPLE_LOG
     assert verify(parse_log(example.group(1))).violations == []
 
 
@@ -150,3 +153,72 @@ evil b life
 """
     report = verify(parse_log(log))
     assert [(v.line, v.rule_id) for v in report.violations] == [(4, "siege.second-action")]
+
+
+# --- bad files: a clear error, bounded memory, the file never written (issue 13) ---------------
+@pytest.mark.parametrize(
+    ("data", "match"),
+    [
+        (b"", "line 1: a log starts with a setup line"),
+        (b"\x00\x01\x02binary\xff", "binary file"),
+        (b"setup players=4 expansion=no\n\xff\xfe draw", "not UTF-8 text"),
+        (b"setup players=4 expansion=no\n" + b"# padding\n" * 120_000, "more than 1,000,000 bytes"),
+    ],
+)
+def test_bad_files_get_a_clear_error_and_stay_untouched(
+    data: bytes, match: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "game.log"
+    path.write_bytes(data)
+    with pytest.raises(LogError, match=match):
+        read_log(path)
+    assert path.read_bytes() == data
+
+
+def test_a_fifty_megabyte_file_is_refused_without_reading_it_whole(tmp_path: Path) -> None:
+    import tracemalloc
+
+    path = tmp_path / "huge.log"
+    with open(path, "wb") as fh:
+        fh.truncate(50 * 1024 * 1024)  # 50 MB (sparse: nothing written)
+    tracemalloc.start()
+    with pytest.raises(LogError, match="more than 1,000,000 bytes"):
+        read_log(path)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 5 * 1024 * 1024
+
+
+def test_printed_names_in_three_languages_are_read_as_ids() -> None:
+    log = """setup players=4 expansion=yes
+knights Arthur Kay gawain percival
+turn arthur
+evil arthur black
+draw black Desesperación
+move arthur how=heroic_action to=聖杯
+draw travel Captured!
+"""
+    events = parse_log(log)
+    assert events[1].words == ("arthur", "kay", "gawain", "percival")
+    assert events[4].words == ("black", "despair")
+    assert events[5].options["to"] == "grail" and events[6].words == ("travel", "captured")
+    with pytest.raises(LogError, match=r"line 5: .*did you mean 'despair'"):
+        parse_log(log.replace("Desesperación", "desspair"))
+
+
+def test_stats_never_abort_the_report() -> None:
+    """A test that cannot be made is noted; the others and the violations are still given."""
+    from camelot_rules.playlog import stats_report
+
+    log = """setup players=4 expansion=yes
+knights arthur kay gawain percival
+draw travel captured captured captured captured captured captured captured captured captured
+draw travel vision vision vision vision vision vision vision vision
+evil kay engine
+siege kay cards=3 roll=2 won
+"""
+    report = verify(parse_log(log))
+    assert report.violations  # 17 travel cards without a reshuffle: more than the deck holds
+    tests, notes = stats_report(report)
+    assert [t.name for t in tests][:2] == ["die rolls", "siege fights won"]
+    assert any(n.startswith("travel draws: not tested") for n in notes)

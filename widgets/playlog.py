@@ -7,13 +7,7 @@ import html
 import ipywidgets as W
 
 from camelot_rules.checks import check_bool, check_text
-from camelot_rules.playlog import (
-    format_report,
-    format_stat_test,
-    observed_vs_expected,
-    parse_log,
-    verify,
-)
+from camelot_rules.playlog import format_report, format_stat_test, parse_log, stats_report, verify
 from widgets.common import Rendered, result_box, safe_render
 
 __all__ = ["PlaylogWidget", "build_playlog_widget", "render_playlog"]
@@ -31,8 +25,9 @@ def render_playlog(text: str, *, stats: bool = True) -> Rendered:
         raise ValueError(f"the log has more than {MAX_LINES} lines; check it with the CLI")
     report = verify(parse_log(text))
     lines = format_report(report).splitlines()
-    if stats:
-        lines += [format_stat_test(t) for t in observed_vs_expected(report)]
+    if stats:  # after the report, never instead of it; a test it cannot make is noted
+        tests, notes = stats_report(report)
+        lines += [format_stat_test(t) for t in tests] + notes
     body = "".join(
         f"<div style='color:{'#a40000' if line.lstrip().startswith('line ') else 'inherit'}'>"
         f"{html.escape(line)}</div>"
