@@ -40,6 +40,7 @@ from camelot_rules import rulebook
 from camelot_rules.cards import known_card_names, standard_deck
 from camelot_rules.core import after_hidden_traitors, after_wrong_accusation, siege_fight_won
 from camelot_rules.display import fmt_prob
+from camelot_rules.engine.effects import pattern_ok
 from camelot_rules.rules import rule
 from camelot_rules.siege import win_probability_for_total
 from camelot_rules.travel import draws_travel_card, travel_composition_posterior
@@ -520,6 +521,9 @@ class _Table:
     done: list[str] = field(default_factory=list)  # heroic action kinds taken this turn
     first_action: int = 0  # line of the turn's first action
     where: dict[str, str] = field(default_factory=dict)  # knight -> quest (from to=)
+    laid: dict[str, list[int]] = field(default_factory=dict)  # quest -> Fight values recorded
+    laid_by: dict[str, str] = field(default_factory=dict)  # solo quest -> who laid them
+    relics: dict[str, str] = field(default_factory=dict)  # relic -> holder (from relic lines)
     black_due: int = 0  # black cards the turn's steps call for and not yet drawn
     evil_line: int = 0
     travel_due: tuple[int, str] | None = None  # (line, knight) of a move owing a travel card
@@ -545,7 +549,7 @@ class _Replay:
     ``endgame.seven-black``, ``endgame.twelve-swords``, ``witch.lasting``, ``evil.engine``,
     ``black.merlin-cancel``, ``relic.excalibur``, ``heroic.heal``, ``quest.solo``,
     ``turn.no-repeat``, ``traitor.unmasked``, ``traitor.unmasked-turn``, ``deck.rebuild-both``,
-    ``travel.counts``, ``endgame.tie``.
+    ``travel.counts``, ``endgame.tie``, ``quest.fight-cards``, ``quest.wars``.
     """
 
     def __init__(self) -> None:
@@ -1053,6 +1057,14 @@ class _Replay:
                 f"{_title(name)} fights a siege engine, but there is none around Camelot",
                 "a siege fight needs a siege engine on the board",
             )
+        holder = t.relics.get("excalibur")
+        if bonus and holder and holder != name:
+            self.broke(
+                ev.line,
+                "siege.excalibur",
+                f"{_title(name)} adds Excalibur's +1, but {_title(holder)} holds Excalibur",
+                "only the holder of Excalibur adds 1 to his fight",
+            )
         if kay and name != "kay":
             self.broke(
                 ev.line,
@@ -1089,6 +1101,8 @@ class _Replay:
             own_turn=how not in ("return_after_quest", "special_card"),
             kind="move" if mover else "",
         )
+        if "to" not in ev.options:
+            self.leave(name)
         self.go(ev, name, ev.options.get("to", ""))
         if t.travel_due is not None:
             self.close_travel()
@@ -1120,9 +1134,56 @@ class _Replay:
         else:
             t.travel_due = (ev.line, name)
 
+    def lay_fight(self, ev: Event, quest: str, value: int) -> None:
+        """A Fight card laid on a combat quest must keep its pattern possible; on a war the
+        cards climb 1 to 5 (a second 5 with Mordred). Checked on the cards the log records: a
+        card left out can only hide a violation, never make one. Rules: ``quest.fight-cards``,
+        ``quest.wars``, ``quest.solo``."""
+        t = self.t
+        knight = ev.words[0]
+        if _QUESTS[quest].solo and t.laid_by.get(quest, knight) != knight:
+            # BoQ p.3: the knight before him left this solo quest; its white cards were discarded
+            t.laid.pop(quest, None)
+        t.laid_by[quest] = knight
+        laid = t.laid.setdefault(quest, [])
+        name = _title(quest)
+        if quest in ("black_knight", "lancelot", "dragon"):
+            if not pattern_ok(quest, [*laid, value]):
+                shown = ", ".join(map(str, laid))
+                self.broke(
+                    ev.line,
+                    "quest.fight-cards",
+                    f"Fight {value} laid on the {name}, which holds {shown}: the quest's pattern "
+                    "can no longer be made",
+                    "the Black Knight takes two pairs, Lancelot a full house, the Dragon three "
+                    "three-of-a-kinds (BoQ p.14)",
+                )
+        elif quest in ("picts", "saxons"):
+            last = laid[-1] if laid else 0
+            mordred_five = value == last == 5 and laid.count(5) == 1
+            if value <= last and not mordred_five:
+                self.broke(
+                    ev.line,
+                    "quest.wars",
+                    f"Fight {value} laid on the {name} war after a {last}",
+                    "a war's cards climb one by one from 1 to 5 (Mordred asks a second 5)",
+                )
+        laid.append(value)
+
+    def leave(self, name: str) -> None:
+        """A knight leaving a solo quest before it ends discards the cards on it (BoQ p.3);
+        where he was is not always known: then every solo quest he laid cards on is cleared.
+        Rules: ``quest.solo``."""
+        t = self.t
+        for quest, knight in list(t.laid_by.items()):
+            if knight == name and t.where.get(name, "?") in (quest, "?"):
+                t.laid.pop(quest, None)
+                del t.laid_by[quest]
+
     def go(self, ev: Event, name: str, quest: str) -> None:
         """A solo quest takes one knight. Rules: ``quest.solo``."""
         t = self.t
+        self.leave(name)
         if not quest:
             return
         data = _QUESTS.get(quest)
@@ -1162,6 +1223,7 @@ class _Replay:
                 # Lancelot's and the Dragon's black cards are one set: over after the Dragon
                 if quest != "lancelot":
                     t.quests_over.add("lancelot" if quest == "dragon" else quest)
+        t.laid.pop(quest, None)
         for k, q in list(t.where.items()):
             if q == quest:
                 t.where[k] = "camelot"  # the knights on it go back to Camelot
@@ -1282,6 +1344,7 @@ class _Replay:
             )
             return
         t.dead[name] = ev.line
+        self.leave(name)
         self.release(name)  # the Captured! card under his figure goes to the travel discards
 
     def on_play(self, ev: Event) -> None:
@@ -1308,6 +1371,8 @@ class _Replay:
             own_turn=not is_merlin or special,
             kind="special" if special else "quest:" + (aim or "?"),
         )
+        if card.startswith("fight_") and aim in _QUESTS and card[6:].isdigit():
+            self.lay_fight(ev, aim, int(card[6:]))
         target = ev.words[2] if len(ev.words) == 3 else ev.options.get("target", "")
         if card == "divine_favor":
             t.favor = True
@@ -1445,6 +1510,9 @@ class _Replay:
                     f"{_title(name)} holds {n} {card}; the white deck has {box.count(card)}",
                     "a hand holds only cards of the white deck",
                 )
+
+    def on_relic(self, ev: Event) -> None:
+        self.t.relics[ev.words[1]] = ev.words[0]
 
     def on_loyalty(self, ev: Event) -> None:
         """Rules: ``setup.loyalty``."""

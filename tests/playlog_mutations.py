@@ -85,6 +85,8 @@ def _dead_before(lines: list[str], i: int) -> set[str]:
 # --- operators that break a rule ---------------------------------------------------------------
 def die_flip(lines: list[str], rng: random.Random) -> Mutant | None:
     """A siege roll changed so that the recorded result is wrong."""
+    if any("divine_favor" in line for line in lines):
+        return None  # a tie may go to the knights: the change may keep the game legal
     out = []
     for i in _where(lines, r"siege "):
         m = re.search(r"cards=(\S+) roll=(\d+) (won|lost)", lines[i])
@@ -301,7 +303,9 @@ def turn_order(lines: list[str], rng: random.Random) -> Mutant | None:
     other = order[(order.index(who) + 2) % len(order)] if who in order else others[0]
     if other == who:
         return None
-    return Mutant(_replace(lines, i, f"turn {other}"), frozenset({i + 1}))
+    # flagged on the turn line, or on the first line of the turn when the knight named may
+    # hold a turn that is skipped (a captured knight's)
+    return Mutant(_replace(lines, i, f"turn {other}"), frozenset({i + 1, i + 2}))
 
 
 def travel_missing(lines: list[str], rng: random.Random) -> Mutant | None:
@@ -377,7 +381,7 @@ def hidden_traitors_wrong(lines: list[str], rng: random.Random) -> Mutant | None
 def siege_no_engine(lines: list[str], rng: random.Random) -> Mutant | None:
     """A siege fight before any siege engine stands around Camelot."""
     for i, line in enumerate(lines):
-        if line.startswith(("evil ", "engines ")) and ("engine" in line.split()[-1:]):
+        if line.startswith(("engines ", "quest ", "draw black")) or line.endswith(" engine"):
             return None  # an engine may stand from here on
         if line.startswith("evil ") and not line.endswith("engine"):
             who = line.split()[1]
@@ -410,6 +414,43 @@ def life_seven(lines: list[str], rng: random.Random) -> Mutant | None:
         return None
     who = lines[i].split()[1]
     return Mutant(_insert(lines, i + 1, f"life {who} 7"), frozenset({i + 2}))
+
+
+def bad_quest_card(lines: list[str], rng: random.Random) -> Mutant | None:
+    """A Fight card laid that breaks the quest's pattern (combat) or its climb (war)."""
+    from camelot_rules.engine.effects import pattern_ok
+
+    laid: dict[str, list[int]] = {}
+    by: dict[str, str] = {}
+    sites = []
+    for i, line in enumerate(lines):
+        words = line.split()
+        if words[:1] == ["quest"]:
+            laid.pop(words[1], None)
+        if words[:1] in (["move"], ["death"]):  # leaving a solo quest discards its cards
+            for quest in [q for q, k in by.items() if k == words[1]]:
+                laid.pop(quest, None)
+                del by[quest]
+        if words[:1] != ["play"] or len(words) != 4 or not words[2].startswith("fight_"):
+            continue
+        quest, value = words[3], int(words[2][6:])
+        if quest in ("black_knight", "lancelot") and by.get(quest, words[1]) != words[1]:
+            laid.pop(quest, None)
+        by[quest] = words[1]
+        before = laid.setdefault(quest, [])
+        if quest in ("black_knight", "lancelot", "dragon"):
+            bad = [v for v in range(1, 6) if not pattern_ok(quest, [*before, v])]
+        elif quest in ("picts", "saxons") and before and before[-1] < 5:
+            bad = [before[-1]]
+        else:
+            bad = []
+        if bad and i < _game_over_at(lines):
+            sites.append((i, f"play {words[1]} fight_{bad[0]} {quest}"))
+        before.append(value)
+    if not sites:
+        return None
+    i, new = rng.choice(sites)
+    return Mutant(_replace(lines, i, new), frozenset({i + 1}))
 
 
 # --- operators that keep the game legal: nothing may be flagged ---------------------------------
@@ -457,6 +498,7 @@ ILLEGAL: dict[str, Operator] = {
         siege_no_engine,
         plain_black_cancelled,
         life_seven,
+        bad_quest_card,
     )
 }
 LEGAL: dict[str, Operator] = {f.__name__: f for f in (comments_and_blanks, drop_annotations)}

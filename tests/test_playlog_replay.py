@@ -104,7 +104,6 @@ NOT_TRACKED = {
     "35_guinevere_turn_goes_on.log": "Guinevere's lost turn",
     "36_round_table_draw_away_from_camelot.log": "where a white draw comes from",
     "37_war_opened_without_a_one.log": "the cards laid on a war",
-    "38_black_knight_same_pair_twice.log": "the patterns laid on the Black Knight",
 }
 
 
