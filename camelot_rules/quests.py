@@ -1,4 +1,5 @@
-"""Quests: exact odds for the combat quests (Black Knight, Lancelot, Dragon) and the wars.
+"""Quests: exact odds for the combat quests (Black Knight, Lancelot, Dragon), the races (the
+Holy Grail, Excalibur, the Pict and Saxon wars against the black deck) and a turn's choice.
 
 Every quest rule comes from the rules engine, never a second copy: the pattern the Fight cards
 must grow into (:func:`camelot_rules.engine.effects.pattern_ok`, BoQ p.14; RB p.14), a black
@@ -15,6 +16,15 @@ whites stay as laid and the quest ends when the black spots are filled (or now, 
 spots are): what is P(white total > black total)?". The unseen black cards (face down, or still
 to come) are a uniformly random draw, without replacement, from the quest's combat cards that
 are not known to be elsewhere.
+
+The races (:func:`grail_race`, :func:`excalibur_race`, :func:`war_race`): the table's turns one
+by one, each an evil step that draws a black card and then the turn's heroic action; every
+black card and every card laid is played by the engine on a position built for it
+(:func:`_engine_black`, :func:`_engine_lay`, memoised), so Despair, Desolation, the Dark
+Forest, Excalibur cards, warriors, Mercenaries, Mordred and the Third Witch act exactly as in a
+game; the sum over the pile's orderings is exact (integer weights over a falling factorial).
+:func:`turn_choices` puts one step of both side by side for a position of the engine, and
+:class:`camelot_rules.models.quest_race.QuestRace` is the race as an explorer model.
 """
 
 from __future__ import annotations
@@ -23,6 +33,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from itertools import islice
 from math import comb
 
 from camelot_rules import rulebook
@@ -30,19 +41,27 @@ from camelot_rules.cards import Deck, standard_deck
 from camelot_rules.checks import check_bool
 from camelot_rules.core import combat_won
 from camelot_rules.dist import Dist
+from camelot_rules.engine import actions as _A
 from camelot_rules.engine import effects as _rules
 from camelot_rules.engine import position as _position
+from camelot_rules.engine.state import GameState
 from camelot_rules.siege import hand_fight_counts
 
 __all__ = [
     "COMBAT_QUESTS",
     "WARS",
     "NextFight",
+    "RaceCurve",
+    "TurnChoice",
     "best_next_fight",
     "black_total_distribution",
     "combat_card_names",
     "combat_win_probability",
+    "excalibur_race",
+    "grail_race",
+    "turn_choices",
     "war_completion_probability",
+    "war_race",
 ]
 
 COMBAT_QUESTS: tuple[str, ...] = ("black_knight", "lancelot", "dragon")
@@ -562,3 +581,795 @@ def _covers_probability(pile: Deck, missing: Mapping[int, int], n: int) -> Fract
         ways = nxt
     good = sum(w * comb(others, n - drawn) for drawn, w in ways.items())
     return Fraction(good, comb(pile.size, n))
+
+
+# --- races against the black deck: the Grail, Excalibur, the wars ------------------------------
+GRAIL_BLACKS: tuple[str, ...] = ("despair", "desolation")
+_MORGAN_3_DRAWS = rulebook.threshold("morgan_3_draws")
+_GRAIL_SPOTS = rulebook.threshold("grail_spots")
+_EXC_STEPS = rulebook.threshold("excalibur_steps")
+_WARRIORS = rulebook.threshold("war_warriors_to_lose")
+_MAX_TURNS = 60
+_MAX_KNIGHTS = 8  # the largest table (Merlin's Company, JA setup)
+# Black cards that change any race the same way, whatever the quest (BoQ p.16): Morgan's third
+# card draws three more black cards, Guinevere sends every knight to Camelot.
+_ANY_RACE = ("morgan_3", "guinevere")
+_RACE_CARDS = {
+    "grail": ("despair", "desolation", "dark_forest"),
+    "excalibur": ("excalibur",),
+    "picts": ("picts", "mercenaries", "mordred", "morgan_witch_3"),
+    "saxons": ("saxons", "mercenaries", "mordred", "morgan_witch_3"),
+}
+_CHOSEN = frozenset({"mercenaries", "mordred"})  # the drawer chooses the war (BoQ p.16)
+_RACE_ASSUMPTIONS = (
+    "every evil step draws a black card (the knights never take a siege engine or lose a life "
+    "instead)",
+    "no Merlin cards cancel, no Excalibur sacrifice, no second heroic action for a life",
+    "the knights on the quest only lay its cards and never draw more (nothing is added to "
+    "their hands), the others never touch it",
+    "forced discards (Morgan 2 and 5, the 4th witch) are paid without the cards the race needs",
+    "after Guinevere each knight spends his next heroic action going back (no travel card)",
+    "no reshuffle: the horizon must fit in the draw pile (Merlin's Company's First Witch "
+    "counts as a card with no effect here)",
+)
+
+
+@dataclass(frozen=True)
+class RaceCurve:
+    """The exact chances of a race over the next turns.
+
+    ``won[t]`` / ``lost[t]``: the chance that the quest is won / lost by the end of the
+    ``t``-th turn from now (``t = 0`` is now; the table's turns, one knight each).
+    ``assumptions``: what the model takes for granted, to show with every answer.
+    """
+
+    quest: str
+    won: tuple[Fraction, ...]
+    lost: tuple[Fraction, ...]
+    assumptions: tuple[str, ...]
+
+    @property
+    def p_win(self) -> Fraction:
+        """The chance the quest is won within the horizon."""
+        return self.won[-1]
+
+    @property
+    def p_lose(self) -> Fraction:
+        """The chance the quest is lost within the horizon."""
+        return self.lost[-1]
+
+    @property
+    def turns(self) -> int:
+        """The horizon, in turns."""
+        return len(self.won) - 1
+
+
+def _settle(s: GameState) -> GameState:
+    """Resolve the chance steps that have one outcome (a known top card)."""
+    while s.is_chance():
+        outcomes = s.chance_outcomes()
+        if len(outcomes) != 1:
+            break
+        s = s.apply_chance(outcomes[0][0])
+    return s
+
+
+def _quest_spec(quest: str, q: tuple[int, ...]) -> dict[str, dict[str, object]]:
+    if quest == "grail":
+        return {"grail": {"grails": q[0], "blacks": ("despair",) * q[1], "dark_forest": q[2] == 1}}
+    if quest == "excalibur":
+        return {"excalibur": {"position": q[0]}}
+    return {quest: {"fights": q[0], "warriors": q[1], "mordred": q[2] == 1}}
+
+
+def _read_quest(quest: str, s: GameState) -> tuple[int, ...] | str:
+    """The quest's race state in the engine's position, or "won"/"lost" if it just ended."""
+    for event in s.events:
+        if event[0] == "quest" and event[1] == quest:
+            return "won" if event[2] else "lost"
+    if quest == "grail":
+        return (s.grail_n, len(s.grail_b), int(s.dark_forest))
+    if quest == "excalibur":
+        return (s.exc_pos,)
+    fights, warriors, mordred = s.wars[WARS.index(quest)]
+    return (fights, warriors, int(mordred))
+
+
+@cache
+def _engine_black(quest: str, q: tuple[int, ...], card: str) -> tuple[int, ...] | str:
+    """The race state after ``card`` is drawn, played by the engine (the drawer puts a
+    Mercenaries or Mordred card on this war)."""
+    s = _position(
+        4,
+        black_top=(card,),
+        quests=_quest_spec(quest, q),
+        expansion=card.startswith("morgan_witch"),
+    )
+    s = _settle(s.apply(_A.DrawBlack()))
+    if not s.is_chance() and _A.ChooseWar(quest) in s.legal_actions():
+        s = _settle(s.apply(_A.ChooseWar(quest)))
+    return _read_quest(quest, s)
+
+
+@cache
+def _engine_lay(
+    quest: str, q: tuple[int, ...], hand: tuple[int, ...]
+) -> tuple[tuple[int, ...] | str, tuple[int, ...]] | None:
+    """The knight's heroic action on the quest, if the engine allows one: the race state after
+    it and the hand left, else None. Hands: (Grail cards,), (white cards,) or Fight counts."""
+    action: _A.Action
+    left: tuple[int, ...]
+    if quest == "grail":
+        cards, action, left = {"grail": 1}, _A.PlayGrail(), (hand[0] - 1,)
+        if not hand[0]:
+            return None
+    elif quest == "excalibur":
+        if not hand[0]:
+            return None
+        cards, action, left = {"fight_1": 1}, _A.DiscardForExcalibur("fight_1"), (hand[0] - 1,)
+    else:
+        cards = {f"fight_{v}": c for v, c in zip(_VALUES, hand) if c}
+        s0 = _position(4, quests=_quest_spec(quest, q))
+        v = _rules.war_next(s0, quest)
+        if v is None or not hand[v - 1]:
+            return None
+        action = _A.PlayFight(quest, v)
+        left = tuple(c - (1 if i == v - 1 else 0) for i, c in enumerate(hand))
+    s = _position(
+        4, location={0: quest}, hands={0: cards}, phase="heroic", quests=_quest_spec(quest, q)
+    )
+    if action not in s.legal_actions():
+        return None
+    return _read_quest(quest, s.apply(action)), left
+
+
+def _race_pile(
+    quest: str,
+    deck: object,
+    seen: object,
+    on_board: Mapping[str, int],
+    expansion: bool,
+) -> tuple[tuple[int, ...], int]:
+    """The black draw pile as (copies of each race card, then Morgan 3, Guinevere; others)."""
+    seen_deck = _as_deck(seen, "seen")
+    if deck is None:
+        try:
+            pile = standard_deck("black", expansion=expansion).minus(Deck(on_board))
+            pile = pile.minus(seen_deck)
+        except ValueError as err:
+            raise ValueError(
+                f"the cards on the quest and seen hold more than the box: {err}"
+            ) from None
+    else:
+        if seen_deck.size:
+            raise ValueError(
+                "seen is for the default deck only: give the black draw pile without the seen "
+                "cards instead"
+            )
+        pile = _as_deck(deck, "deck")
+        unknown = sorted(set(pile.names()) - _BLACK_NAMES)
+        if unknown:
+            raise ValueError(f"deck holds {unknown}, not black cards of the game")
+        box = standard_deck("black", expansion=True)
+        for name, n in pile.items():
+            if n > box.count(name):
+                raise ValueError(
+                    f"deck holds {n} x {name}; the game has only {box.count(name)} "
+                    "(base game and Merlin's Company together)"
+                )
+    kinds = (*_RACE_CARDS[quest], *_ANY_RACE)
+    counts = tuple(pile.count(k) for k in kinds)
+    return counts, pile.size - sum(counts)
+
+
+def _check_seats(seats: object, n: int, players: int) -> tuple[int, ...]:
+    if seats is None:
+        return tuple(range(n))
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
+        raise ValueError(f"seats={seats!r}: expected one seat number per hand")
+    out = tuple(seats)
+    for x in out:
+        if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < players:
+            raise ValueError(
+                f"seats contains {x!r}: expected 0..{players - 1} (0 = the next turn's player)"
+            )
+    if len(out) != n or len(set(out)) != n:
+        raise ValueError(f"seats={list(out)}: expected {n} different seats, one per hand")
+    return out
+
+
+_State = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[bool, ...], tuple[int, ...], int]
+
+
+def _race(
+    quest: str,
+    q0: tuple[int, ...],
+    hands: tuple[tuple[int, ...], ...],
+    seats: tuple[int, ...],
+    players: int,
+    pile: tuple[tuple[int, ...], int],
+    turns: int,
+    chosen_here: bool,
+) -> RaceCurve:
+    """The exact race, turn by turn (the engine plays each card; see :func:`grail_race`)."""
+    kinds = (*_RACE_CARDS[quest], *_ANY_RACE)
+    counts0, other0 = pile
+    most = turns + _MORGAN_3_DRAWS * counts0[kinds.index("morgan_3")]
+    if most > sum(counts0) + other0:
+        raise ValueError(
+            f"turns={turns}: up to {most} black cards may be drawn, but the draw pile (deck) "
+            f"holds {sum(counts0) + other0} (reshuffles are not modelled: ask fewer turns)"
+        )
+    # Integer weights: a state after d black draws carries p * size0 (size0 - 1) ... (d
+    # factors), the same denominator for every state with d draws (d is read off its pile).
+    size0 = sum(counts0) + other0
+    falling = [1]
+    for d in range(most):
+        falling.append(falling[-1] * (size0 - d))
+    # The states are grouped by what is left of the draw pile (its race cards, then the other
+    # cards): every state with the same pile draws each card with the same weight. Within a
+    # pile, a state is one flat tuple: the quest's state, each knight's hand (an index),
+    # whether each knight was sent away (Guinevere).
+    nq, nk, nc = len(q0), len(hands), len(counts0)
+    hand_ids: dict[tuple[int, ...], int] = {}
+    hand_of: list[tuple[int, ...]] = []
+
+    def hid(h: tuple[int, ...]) -> int:
+        if h not in hand_ids:
+            hand_ids[h] = len(hand_of)
+            hand_of.append(h)
+        return hand_ids[h]
+
+    a0 = nq + nk  # where the away flags begin
+    start = (*q0, *(hid(h) for h in hands), *(0,) * nk)
+    everyone_away = (1,) * nk
+    effect = []  # per race card: 0 the engine plays it, 1 Morgan 3, 2 Guinevere, 3 no effect
+    for card in kinds:
+        if card == "morgan_3":
+            effect.append(1)
+        elif card == "guinevere":
+            effect.append(2)
+        elif card in _CHOSEN and not chosen_here:
+            effect.append(3)
+        else:
+            effect.append(0)
+    black_memo: dict[tuple[tuple[int, ...], int], tuple[int, ...] | str] = {}
+    lay_memo: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...] | str, int] | None] = {}
+    Rests = dict[tuple[int, ...], int]
+    dist: dict[tuple[int, ...], Rests] = {(*counts0, other0): {start: 1}}
+    won, lost = [Fraction(0)], [Fraction(0)]
+    ended = {"won": [0] * (most + 1), "lost": [0] * (most + 1)}
+    seat_of = {seat: i for i, seat in enumerate(seats)}
+    for t in range(turns):
+        seat = t % players
+        # the evil step: one black card (Morgan 3 adds three more), then the heroic action
+        todo: dict[tuple[tuple[int, ...], int, bool], Rests] = {
+            (deck_left, 1, False): rests for deck_left, rests in dist.items()
+        }
+        after: dict[tuple[tuple[int, ...], bool], Rests] = {}
+        while todo:
+            nxt: dict[tuple[tuple[int, ...], int, bool], Rests] = {}
+            for (deck_left, draws, over), rests in todo.items():
+                for i in range(nc + 1):
+                    c = deck_left[i]
+                    if not c:
+                        continue
+                    left_deck = (*deck_left[:i], c - 1, *deck_left[i + 1 :])
+                    kind = effect[i] if i < nc else 3
+                    left = draws - 1 + (_MORGAN_3_DRAWS if kind == 1 else 0)
+                    over2 = over or kind == 2
+                    if left:
+                        target = nxt.setdefault((left_deck, left, over2), {})
+                    else:
+                        target = after.setdefault((left_deck, over2), {})
+                    if kind == 0:
+                        done = size0 - sum(left_deck)  # cards drawn so far
+                        for r, w in rests.items():
+                            q = r[:nq]
+                            q2 = black_memo.get((q, i))
+                            if q2 is None:
+                                q2 = black_memo[(q, i)] = _engine_black(quest, q, kinds[i])
+                            if isinstance(q2, str):
+                                ended[q2][done] += w * c
+                                continue
+                            r2 = (*q2, *r[nq:])
+                            target[r2] = target.get(r2, 0) + w * c
+                    elif kind == 2:
+                        for r, w in rests.items():
+                            r2 = (*r[:a0], *everyone_away)
+                            target[r2] = target.get(r2, 0) + w * c
+                    else:
+                        for r, w in rests.items():
+                            target[r] = target.get(r, 0) + w * c
+            todo = nxt
+        dist = {}
+        k = seat_of.get(seat)
+        for (deck_left, over), rests in after.items():
+            out = dist.setdefault(deck_left, {})
+            done = size0 - sum(deck_left)
+            for r, w in rests.items():
+                if not over and k is not None:
+                    if r[a0 + k]:
+                        r = (*r[: a0 + k], 0, *r[a0 + k + 1 :])
+                    else:
+                        q, h = r[:nq], r[nq + k]
+                        if (q, h) not in lay_memo:
+                            got = _engine_lay(quest, q, hand_of[h])
+                            lay_memo[(q, h)] = None if got is None else (got[0], hid(got[1]))
+                        step = lay_memo[(q, h)]
+                        if step is not None:
+                            q3, left_hand = step
+                            if isinstance(q3, str):
+                                ended[q3][done] += w
+                                continue
+                            r = (*q3, *r[nq : nq + k], left_hand, *r[nq + k + 1 :])
+                out[r] = out.get(r, 0) + w
+        won.append(sum((Fraction(w, falling[d]) for d, w in enumerate(ended["won"])), Fraction(0)))
+        lost.append(
+            sum((Fraction(w, falling[d]) for d, w in enumerate(ended["lost"])), Fraction(0))
+        )
+    return RaceCurve(quest, tuple(won), tuple(lost), _RACE_ASSUMPTIONS)
+
+
+def _check_turns(turns: object) -> int:
+    from camelot_rules.checks import check_int
+
+    return check_int("turns", turns, low=0, high=_MAX_TURNS)
+
+
+def _count_hands(hands: object, what: str) -> tuple[int, ...]:
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
+        raise ValueError(f"{what}={hands!r}: expected one number per knight on the quest")
+    out = []
+    most = standard_deck("white", expansion=True).size
+    for h in hands:
+        if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= most:
+            raise ValueError(
+                f"{what} contains {h!r}: expected whole numbers 0..{most} (the largest white deck)"
+            )
+        out.append(h)
+        if len(out) > _MAX_KNIGHTS:
+            raise ValueError(f"{what}: more knights than a table holds ({_MAX_KNIGHTS})")
+    return tuple(out)
+
+
+def grail_race(
+    grails: int,
+    blacks: int | Iterable[str],
+    hands: Iterable[int],
+    turns: int,
+    *,
+    players: int = 4,
+    seats: Iterable[int] | None = None,
+    dark_forest: bool = False,
+    deck: Deck | Mapping[str, int] | None = None,
+    seen: Deck | Mapping[str, int] | Iterable[str] = (),
+    expansion: bool = False,
+) -> RaceCurve:
+    """Return the exact chances that the Holy Grail quest is won / lost over the next turns.
+
+    Rules: ``quest.grail``, ``black.despair``, ``black.desolation``, ``black.dark-forest``,
+    ``black.morgan``, ``black.guinevere``, ``evil.black-card``, ``turn.order``.
+
+    The rule (BoQ p.9, p.15-16; RB p.15): a knight on the quest lays one Grail card as his
+    heroic action on the free spot nearest the Grail (with every spot full it removes the
+    nearest Despair instead); a Despair takes the free spot farthest from it (with every spot
+    full it removes the farthest Grail card); a Desolation first removes the farthest Grail
+    card, then lies like a Despair; the Dark Forest stops Grail cards (until another quest is
+    won: not within this model). Seven Grail cards win, seven black cards lose. Each card is
+    played by the rules engine (:mod:`camelot_rules.engine.effects`), not by a copy here.
+
+    ``grails`` Grail cards and ``blacks`` Despair/Desolation cards (a count of Despairs, or
+    their names) lie on the quest. ``hands[i]`` is the number of Grail cards held by the
+    ``i``-th knight on the quest, who sits at ``seats[i]`` (0 = the player whose turn comes
+    next, then clockwise; default 0, 1, ...). Each of the next ``turns`` turns (the table's,
+    one knight each, ``players`` at the table) draws one black card from ``deck`` (the draw
+    pile; default the box's black deck less the cards on the quest and ``seen``), then the
+    turn's knight, if on the quest, lays a Grail card if he holds one. The assumptions are
+    in the result's ``assumptions`` (:data:`RaceCurve`).
+
+    Five Grail cards laid, one knight holding two, alone at a table of three (his turns are
+    the 1st and the 4th), against a pile of two Despairs and four Picts: his first card makes
+    six and fills the last spot if a Despair came first, and any Despair on a full quest takes
+    a Grail card back; he wins only if the four cards drawn hold no Despair, C(4,4)/C(6,4).
+
+    >>> r = grail_race(5, 0, [2], 4, players=3, deck={"despair": 2, "picts": 4})
+    >>> r.p_win, r.p_lose
+    (Fraction(1, 15), Fraction(0, 1))
+    """
+    check_bool("dark_forest", dark_forest)
+    check_bool("expansion", expansion)
+    from camelot_rules.cards import check_players
+
+    players = check_players(players, expansion)
+    turns = _check_turns(turns)
+    if isinstance(grails, bool) or not isinstance(grails, int) or not 0 <= grails < _GRAIL_SPOTS:
+        raise ValueError(
+            f"grails={grails!r}: expected 0..{_GRAIL_SPOTS - 1} Grail cards on the quest "
+            f"({_GRAIL_SPOTS} win it)"
+        )
+    if isinstance(blacks, int) and not isinstance(blacks, bool):
+        if not 0 <= blacks < _GRAIL_SPOTS:
+            raise ValueError(
+                f"blacks={blacks}: expected 0..{_GRAIL_SPOTS - 1} Despair cards on the quest "
+                f"({_GRAIL_SPOTS} lose it)"
+            )
+        names = ("despair",) * blacks
+    elif isinstance(blacks, (str, bytes)) or not isinstance(blacks, Iterable):
+        raise ValueError(f"blacks={blacks!r}: expected a count or a list of card names")
+    else:
+        names = tuple(islice(blacks, _GRAIL_SPOTS + 1))
+        for card in names:
+            if card not in GRAIL_BLACKS:
+                raise ValueError(f"blacks contains {card!r}: expected {list(GRAIL_BLACKS)}")
+    if grails + len(names) > _GRAIL_SPOTS or len(names) >= _GRAIL_SPOTS:
+        raise ValueError(
+            f"{grails} Grail + {len(names)} black cards on the quest: it has {_GRAIL_SPOTS} "
+            f"spots, and {_GRAIL_SPOTS} black cards would have lost it"
+        )
+    held = _count_hands(hands, "hands")
+    grail_copies = standard_deck("white", expansion=expansion).count("grail")
+    if grails + sum(held) > grail_copies:
+        raise ValueError(
+            f"{grails} Grail cards on the quest + {sum(held)} in hands: the game has only "
+            f"{grail_copies}"
+        )
+    seat_t = _check_seats(seats, len(held), players)
+    on_board: dict[str, int] = {}
+    for card in names:
+        on_board[card] = on_board.get(card, 0) + 1
+    if dark_forest:
+        on_board["dark_forest"] = 1
+    pile = _race_pile("grail", deck, seen, on_board, expansion)
+    if dark_forest and pile[0][2]:
+        raise ValueError("dark_forest=True, but the deck still holds the Dark Forest card")
+    q0 = (grails, len(names), int(dark_forest))
+    return _race("grail", q0, tuple((h,) for h in held), seat_t, players, pile, turns, True)
+
+
+def excalibur_race(
+    steps: int,
+    hands: Iterable[int],
+    turns: int,
+    *,
+    players: int = 4,
+    seats: Iterable[int] | None = None,
+    deck: Deck | Mapping[str, int] | None = None,
+    seen: Deck | Mapping[str, int] | Iterable[str] = (),
+    expansion: bool = False,
+) -> RaceCurve:
+    """Return the exact chances that the Excalibur quest is won / lost over the next turns.
+
+    Rules: ``quest.excalibur``, ``black.morgan``, ``black.guinevere``, ``evil.black-card``,
+    ``turn.order``.
+
+    The rule (BoQ p.8, p.16; RB p.14): a knight on the quest discards one white card (any) as
+    his heroic action and Excalibur moves one step toward the knights' bank; each black
+    Excalibur card drawn moves it one step toward the frozen bank; reaching a bank ends the
+    quest. The track: ``steps`` is Excalibur's place, 0 at the start, +5 the knights' bank,
+    -5 the frozen bank (5 steps each way: read from the board picture, MED confidence).
+    ``hands[i]``: the white cards the ``i``-th knight on the quest can spare. Turns, seats,
+    deck and assumptions as in :func:`grail_race`; each step is played by the rules engine.
+
+    One step from the knights' bank, a knight holding one card plays next, after one black
+    card from a pile of one Excalibur card and two Picts: won unless the Excalibur card comes.
+
+    >>> excalibur_race(4, [1], 1, deck={"excalibur": 1, "picts": 2}).p_win
+    Fraction(2, 3)
+    """
+    check_bool("expansion", expansion)
+    from camelot_rules.cards import check_players
+
+    players = check_players(players, expansion)
+    turns = _check_turns(turns)
+    if (
+        isinstance(steps, bool)
+        or not isinstance(steps, int)
+        or not -_EXC_STEPS < steps < _EXC_STEPS
+    ):
+        raise ValueError(
+            f"steps={steps!r}: expected {-_EXC_STEPS + 1}..{_EXC_STEPS - 1} (0 = the start; "
+            f"{_EXC_STEPS} reaches the knights' bank, -{_EXC_STEPS} the frozen bank)"
+        )
+    held = _count_hands(hands, "hands")
+    seat_t = _check_seats(seats, len(held), players)
+    pile = _race_pile("excalibur", deck, seen, {}, expansion)
+    return _race(
+        "excalibur", (steps,), tuple((h,) for h in held), seat_t, players, pile, turns, True
+    )
+
+
+def war_race(
+    war: str,
+    fights_laid: int,
+    warriors: int,
+    hands: Iterable[Deck | Mapping[str, int] | Iterable[int]],
+    turns: int,
+    *,
+    mordred: bool = False,
+    players: int = 4,
+    seats: Iterable[int] | None = None,
+    deck: Deck | Mapping[str, int] | None = None,
+    seen: Deck | Mapping[str, int] | Iterable[str] = (),
+    expansion: bool = False,
+    chosen_here: bool = True,
+) -> RaceCurve:
+    """Return the exact chances that a war (Picts or Saxons) is won / lost over the next turns.
+
+    Rules: ``quest.wars``, ``black.mercenaries``, ``black.mordred``, ``witch.third``,
+    ``black.morgan``, ``black.guinevere``, ``evil.black-card``, ``turn.order``.
+
+    The rule (BoQ p.10, p.16; RB p.15): the knights on the war lay the Fight cards 1, 2, 3, 4,
+    5 in order (one more 5 while Mordred is on it), one a heroic action; the last one wins.
+    Each Pict (Saxon) card drawn adds a warrior, and so does a Mercenaries card on the war the
+    drawer chooses; Mordred on a war asks one more 5; the 4th warrior loses the war. In
+    Merlin's Company the Third Witch brings a Pict and a Saxon (JA witches). ``chosen_here``:
+    the drawer puts Mercenaries and Mordred on this war (the worst case, the default), or on
+    the other one (False). ``fights_laid`` Fight cards and ``warriors`` warriors are on it;
+    ``hands[i]``: the Fight cards (values, or a card mapping) of the ``i``-th knight on it.
+    Turns, seats, deck and assumptions as in :func:`grail_race`; each card is played by the
+    rules engine.
+
+    Picts with 1-2-3-4 laid and three warriors: a knight holding a 5 plays next, after one
+    black card from a pile of two Picts and six others.
+
+    >>> war_race("picts", 4, 3, [[5]], 1, deck={"picts": 2, "saxons": 5, "vivien": 1}).p_win
+    Fraction(3, 4)
+    """
+    if war not in WARS:
+        raise ValueError(f"war={war!r}: expected one of {list(WARS)}")
+    check_bool("mordred", mordred)
+    check_bool("expansion", expansion)
+    check_bool("chosen_here", chosen_here)
+    from camelot_rules.cards import check_players
+
+    players = check_players(players, expansion)
+    turns = _check_turns(turns)
+    top = len(_VALUES) + (1 if mordred else 0)
+    if isinstance(fights_laid, bool) or not isinstance(fights_laid, int):
+        raise ValueError(f"fights_laid={fights_laid!r}: expected a whole number")
+    if not 0 <= fights_laid < top:
+        raise ValueError(
+            f"fights_laid={fights_laid}: expected 0..{top - 1} (the war ends with the {top}th)"
+        )
+    if isinstance(warriors, bool) or not isinstance(warriors, int) or not 0 <= warriors < _WARRIORS:
+        raise ValueError(
+            f"warriors={warriors!r}: expected 0..{_WARRIORS - 1} (the {_WARRIORS}th loses the war)"
+        )
+    if isinstance(hands, (str, bytes, Mapping, Deck)) or not isinstance(hands, Iterable):
+        raise ValueError(f"hands={hands!r}: expected one hand (Fight values) per knight")
+    held = []
+    for i, h in enumerate(hands):
+        try:
+            held.append(_hand_values(h))
+        except ValueError as err:
+            raise ValueError(f"hands: knight {i + 1}: {err}") from None
+        if len(held) > _MAX_KNIGHTS:
+            raise ValueError(f"hands: more knights than a table holds ({_MAX_KNIGHTS})")
+    on_war = tuple(min(v, len(_VALUES)) for v in range(1, fights_laid + 1))
+    _check_copies(*((f"hand {i + 1}", h) for i, h in enumerate(held)), ("the war", on_war))
+    seat_t = _check_seats(seats, len(held), players)
+    on_board = {"mordred": 1} if mordred else {}
+    pile = _race_pile(war, deck, seen, on_board, expansion)
+    if mordred and pile[0][2]:
+        raise ValueError("mordred=True, but the deck still holds the Mordred card")
+    counts = tuple(tuple(h.count(v) for v in _VALUES) for h in held)
+    q0 = (fights_laid, warriors, int(mordred))
+    return _race(war, q0, counts, seat_t, players, pile, turns, chosen_here)
+
+
+# --- a turn's choice: "where should I go?" -----------------------------------------------------
+@dataclass(frozen=True)
+class TurnChoice:
+    """One heroic action, the quest it concerns, and two exact chances side by side.
+
+    ``p_win_now``: the quest is won by this action, this turn. ``p_lost_soon``: the quest is
+    lost before my next turn (now, or in the other knights' evil steps).
+    """
+
+    action: str
+    quest: str
+    p_win_now: Fraction
+    p_lost_soon: Fraction
+
+
+def _action_quest(a: object, where: str) -> str | None:
+    if isinstance(a, _A.Move):
+        return a.quest if a.quest != "camelot" else None
+    if isinstance(a, _A.PlayGrail):
+        return "grail"
+    if isinstance(a, _A.DiscardForExcalibur):
+        return "excalibur"
+    if isinstance(a, _A.PlayFight):
+        return a.quest
+    return None
+
+
+def _black_pile(s: GameState) -> Deck:
+    names = s.cfg.black_names
+    counts = {n: c for n, c in zip(names, s.bpile) if c}
+    for card in (*s.btop, *s.bbottom):
+        counts[card] = counts.get(card, 0) + 1
+    return Deck(counts)
+
+
+def _others_evil_steps(s: GameState, seat: int) -> int:
+    """The black cards drawn before ``seat``'s next turn: one per other knight still playing
+    (RB p.9-10; a captured knight's turn is skipped, JA travel rules)."""
+    return sum(1 for x in range(s.cfg.players) if x != seat and not s.dead[x] and not s.captured[x])
+
+
+def _combat_choice(
+    s: GameState, seat: int, quest: str, add: int | None
+) -> tuple[Fraction, Fraction]:
+    """(win now, lost before my next turn) on a combat quest, from what the table sees."""
+    data = rulebook.quest_data(quest)
+    whites, blacks = (s.bk_w, s.bk_b) if quest == "black_knight" else (s.ld_w, s.ld_b)
+    whites_after = (*whites, *(() if add is None else (add,)))
+    laid = tuple(HIDDEN if down else card for card, down in blacks)
+    prefix = _COMBAT_PREFIX[quest]
+    pile = _black_pile(s)
+    unseen = {n: c for n, c in pile.items() if n.startswith(prefix)}
+    for card, down in blacks:  # a face-down card is one of the quest's unseen combat cards
+        if down:
+            unseen[card] = unseen.get(card, 0) + 1
+    holder = s.relics[0]
+    exc = (
+        holder >= 0
+        and not s.dead[holder]
+        and (s.location[holder] == quest or (holder == seat and add is None))
+    )
+    kay = [x for x in range(s.cfg.players) if s.knights[x] == "kay" and not s.dead[x]]
+    reserve: tuple[int, ...] = ()
+    if kay and (s.location[kay[0]] == quest or (kay[0] == seat and add is None)):
+        reserve = tuple(
+            v for v in _VALUES for _ in range(s.hands[kay[0]][s.cfg.white_index[f"fight_{v}"]])
+        )
+        if kay[0] == seat and add is not None:
+            reserve = tuple(sorted(reserve))
+            left = list(reserve)
+            left.remove(add)
+            reserve = tuple(left)
+    if len(whites_after) >= data.white_spots:
+        win = combat_win_probability(
+            quest,
+            whites_after,
+            laid,
+            deck=unseen,
+            excalibur=exc,
+            kay_reserve=reserve,
+            black_to_come=0,
+        )
+        return win, 1 - win
+    need = data.black_spots - len(blacks)
+    m = _others_evil_steps(s, seat)
+    k = sum(c for n, c in pile.items() if n.startswith(prefix))
+    fill = _fill_probability(k, pile.count("morgan_3"), pile.size, m, need)
+    if not fill:
+        return Fraction(0), Fraction(0)
+    win = combat_win_probability(
+        quest,
+        whites_after,
+        laid,
+        deck=unseen,
+        excalibur=exc,
+        kay_reserve=reserve,
+        black_to_come=need,
+    )
+    return Fraction(0), fill * (1 - win)
+
+
+def _fill_probability(combat: int, morgan_3: int, size: int, steps: int, need: int) -> Fraction:
+    """P(at least ``need`` of the ``combat`` cards come in ``steps`` evil steps, one black card
+    each, Morgan 3 adding three more, BoQ p.16), drawn without replacement from ``size`` cards.
+
+    >>> _fill_probability(1, 0, 4, 2, 1)  # one card of four, in two draws
+    Fraction(1, 2)
+    """
+    most = steps + _MORGAN_3_DRAWS * morgan_3
+    if most > size:
+        raise ValueError(
+            f"up to {most} black cards may be drawn before your next turn, but the pile holds "
+            f"{size} (reshuffles are not modelled)"
+        )
+    # (combat cards left, Morgan 3 left, cards left, draws left in this step, steps left, got)
+    dist: dict[tuple[int, int, int, int, int, int], Fraction] = {
+        (combat, morgan_3, size, 1 if steps else 0, steps - 1 if steps else 0, 0): Fraction(1)
+    }
+    done = Fraction(0)
+    while dist:
+        nxt: dict[tuple[int, int, int, int, int, int], Fraction] = {}
+        for (c, m3, n, draws, left, got), p in dist.items():
+            if got >= need:
+                done += p
+                continue
+            if not draws:
+                if left:
+                    key = (c, m3, n, 1, left - 1, got)
+                    nxt[key] = nxt.get(key, Fraction(0)) + p
+                continue
+            for kind, copies in (("combat", c), ("morgan_3", m3), ("other", n - c - m3)):
+                if not copies:
+                    continue
+                q = p * Fraction(copies, n)
+                if kind == "combat":
+                    key = (c - 1, m3, n - 1, draws - 1, left, got + 1)
+                elif kind == "morgan_3":
+                    key = (c, m3 - 1, n - 1, draws - 1 + _MORGAN_3_DRAWS, left, got)
+                else:
+                    key = (c, m3, n - 1, draws - 1, left, got)
+                nxt[key] = nxt.get(key, Fraction(0)) + q
+        dist = nxt
+    return done
+
+
+def turn_choices(state: GameState) -> tuple[TurnChoice, ...]:
+    """Return, for each heroic action on a quest open to the player whose turn it is, the
+    exact chance that it wins its quest this turn and the chance that the quest is lost before
+    his next turn, side by side (moves: the quest as it stands).
+
+    Rules: ``turn.order``, ``quest.move``, ``quest.grail``, ``quest.excalibur``,
+    ``quest.wars``, ``quest.combat-end``, ``evil.black-card``.
+
+    One step, exactly, from what the table sees: the action is played by the rules engine;
+    then each other knight still playing draws one black card in his evil step before my next
+    turn (RB p.9-10). The Grail, Excalibur and the wars: those draws are played by the engine
+    (:func:`grail_race` with no one laying; Morgan 3 and Guinevere included). Combat quests:
+    the quest ends when its white spots are full (then the face-down cards are revealed:
+    :func:`combat_win_probability`), or when enough of its combat cards come in those draws
+    (Morgan 3's three extra cards included), the unseen cards a uniformly random draw from the
+    quest's cards not seen. A known top card (a peek) is not used; neither are Guinevere's
+    moves (who stands on the quest when it ends) nor the Merlin cards.
+
+    >>> from camelot_rules.engine import position
+    >>> s = position(3, location={0: "grail"}, hands={0: {"grail": 1}}, phase="heroic",
+    ...              quests={"grail": {"grails": 6}})
+    >>> [(c.action, c.p_win_now) for c in turn_choices(s) if c.quest == "grail"]
+    [('play a Grail card', Fraction(1, 1))]
+    """
+    if not isinstance(state, GameState):
+        raise ValueError(f"state={state!r}: expected a position of the rules engine")
+    if state.is_terminal() or state.is_chance() or state.phase != "heroic":
+        raise ValueError(
+            "state: expected a position where a knight chooses his heroic action (phase "
+            f"'heroic', no chance step pending), got phase {state.phase!r}"
+        )
+    seat = state.current_player
+    assert seat is not None  # a decision state
+    seen: set[str] = set()
+    out = []
+    for a in state.legal_actions():
+        quest = _action_quest(a, state.location[seat])
+        if quest is None:
+            continue
+        label = (
+            "discard a card for Excalibur"
+            if quest == "excalibur" and not isinstance(a, _A.Move)
+            else str(a)
+        )
+        if label in seen:
+            continue
+        seen.add(label)
+        if quest in COMBAT_QUESTS:
+            add = a.value if isinstance(a, _A.PlayFight) else None
+            win, lost = _combat_choice(state, seat, quest, add)
+        else:
+            after = state.apply(a) if not isinstance(a, _A.Move) else state
+            ends = [
+                e for e in after.events[len(state.events) :] if e[0] == "quest" and e[1] == quest
+            ]
+            if ends:
+                win, lost = (Fraction(1), Fraction(0)) if ends[0][2] else (Fraction(0), Fraction(1))
+            else:
+                q = _read_quest(quest, after)
+                assert not isinstance(q, str)
+                pile = _black_pile(after)
+                kinds = (*_RACE_CARDS[quest], *_ANY_RACE)
+                counts = tuple(pile.count(k) for k in kinds)
+                m = _others_evil_steps(state, seat)
+                curve = _race(
+                    quest, q, (), (), max(m, 1), (counts, pile.size - sum(counts)), m, True
+                )
+                win, lost = Fraction(0), curve.p_lose
+        out.append(TurnChoice(label, quest, win, lost))
+    return tuple(out)

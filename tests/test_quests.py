@@ -14,16 +14,23 @@ from itertools import permutations
 
 import pytest
 
-from camelot_rules import rulebook
+from camelot_rules import explore, outcome_probabilities, rulebook
 from camelot_rules.cards import standard_deck
 from camelot_rules.cli import main
+from camelot_rules.display import fmt_prob
 from camelot_rules.engine import actions as A
 from camelot_rules.engine import effects, position, random_step
+from camelot_rules.models.quest_race import QuestRace
 from camelot_rules.quests import (
+    _fill_probability,
     best_next_fight,
     black_total_distribution,
     combat_win_probability,
+    excalibur_race,
+    grail_race,
+    turn_choices,
     war_completion_probability,
+    war_race,
 )
 
 RB14_BLACK = (
@@ -462,3 +469,533 @@ def test_cli_quest_bad_input_exits_2(
 ) -> None:
     assert main(argv) == 2
     assert match in capsys.readouterr().err
+
+
+# --- races against the black deck: brute force over every ordering ----------------------------
+def _oracle_race(
+    quest: str,
+    order: tuple[str, ...],
+    q: list[int],
+    hands: list[object],
+    seats: tuple[int, ...],
+    players: int,
+    turns: int,
+    chosen_here: bool = True,
+) -> tuple[str, int] | None:
+    """The rules as the Book of Quests states them (BoQ pp.8-10, 15-16), written here apart
+    from the engine: play one ordering of the black pile, turn by turn. Returns (how, turn)."""
+    hands = [list(h) if isinstance(h, (list, tuple)) else h for h in hands]
+    away = [False] * len(hands)
+    pos = 0
+
+    def lay(i: int) -> str | None:
+        if quest == "grail":
+            if hands[i] == 0 or q[2]:
+                return None
+            hands[i] -= 1  # type: ignore[operator]
+            if q[0] + q[1] < 7:
+                q[0] += 1
+                return "won" if q[0] == 7 else ""
+            q[1] -= 1
+            return ""
+        if quest == "excalibur":
+            if hands[i] == 0:
+                return None
+            hands[i] -= 1  # type: ignore[operator]
+            q[0] += 1
+            return "won" if q[0] == 5 else ""
+        need = min(q[0] + 1, 5)
+        held = hands[i]
+        assert isinstance(held, list)
+        if need not in held:
+            return None
+        held.remove(need)
+        q[0] += 1
+        return "won" if q[0] == 5 + q[2] else ""
+
+    def black(card: str) -> str:
+        if quest == "grail" and card in ("despair", "desolation"):
+            if card == "desolation" and q[0]:
+                q[0] -= 1
+            elif card == "despair" and q[0] + q[1] == 7:
+                q[0] -= 1
+                return ""
+            q[1] += 1
+            return "lost" if q[1] == 7 else ""
+        if quest == "grail" and card == "dark_forest":
+            q[2] = 1
+        if quest == "excalibur" and card == "excalibur":
+            q[0] -= 1
+            return "lost" if q[0] == -5 else ""
+        if quest in ("picts", "saxons"):
+            if card == quest or card == "morgan_witch_3" or (card == "mercenaries" and chosen_here):
+                q[1] += 1
+                return "lost" if q[1] == 4 else ""
+            if card == "mordred" and chosen_here:
+                q[2] = 1
+        return ""
+
+    for t in range(turns):
+        seat = t % players
+        draws, over = 1, False
+        while draws:
+            card = order[pos]
+            pos += 1
+            draws -= 1
+            if card == "morgan_3":
+                draws += 3
+            elif card == "guinevere":
+                away, over = [True] * len(hands), True
+            elif black(card):
+                return ("lost", t + 1)
+        if not over and seat in seats:
+            i = seats.index(seat)
+            if away[i]:
+                away[i] = False
+            elif lay(i) == "won":
+                return ("won", t + 1)
+    return None
+
+
+def _oracle_curve(
+    quest: str,
+    pile: dict[str, int],
+    q: tuple[int, ...],
+    hands: list[object],
+    seats: tuple[int, ...],
+    players: int,
+    turns: int,
+    chosen_here: bool = True,
+) -> tuple[list[Fraction], list[Fraction]]:
+    cards = [c for c, n in pile.items() for _ in range(n)]
+    counts = {"won": [0] * (turns + 1), "lost": [0] * (turns + 1)}
+    total = 0
+    for order in set(permutations(cards)):
+        total += 1
+        end = _oracle_race(quest, order, list(q), list(hands), seats, players, turns, chosen_here)
+        if end:
+            counts[end[0]][end[1]] += 1
+    return (
+        [Fraction(sum(counts["won"][: t + 1]), total) for t in range(turns + 1)],
+        [Fraction(sum(counts["lost"][: t + 1]), total) for t in range(turns + 1)],
+    )
+
+
+GRAIL_PILE = {"despair": 2, "desolation": 1, "morgan_3": 1, "guinevere": 1, "picts": 3}
+
+
+@pytest.mark.parametrize(
+    ("grails", "blacks", "hands", "seats", "players", "turns", "pile"),
+    [
+        (5, 0, [1, 1], (0, 1), 3, 4, GRAIL_PILE),  # won 3/28
+        (1, 4, [2, 2], (0, 1), 3, 4, GRAIL_PILE),  # lost 17/280
+        (2, 4, [3, 1], (1, 2), 3, 4, {**GRAIL_PILE, "despair": 3, "picts": 2}),  # lost 11/140
+        (
+            6,
+            1,
+            [1, 1],
+            (0, 2),
+            4,
+            5,
+            {"despair": 2, "dark_forest": 1, "desolation": 1, "picts": 4},
+        ),
+    ],
+)
+def test_grail_race_matches_every_ordering(
+    grails: int,
+    blacks: int,
+    hands: list[int],
+    seats: tuple[int, ...],
+    players: int,
+    turns: int,
+    pile: dict[str, int],
+) -> None:
+    """quest.grail, black.despair, black.desolation, black.dark-forest, black.morgan,
+    black.guinevere (BoQ p.9, pp.15-16): the curve equals the share of the pile's orderings in
+    which the quest is won / lost by each turn, played by rules written apart from the engine."""
+    got = grail_race(grails, blacks, hands, turns, players=players, seats=seats, deck=pile)
+    won, lost = _oracle_curve(
+        "grail", pile, (grails, blacks, 0), list(hands), seats, players, turns
+    )
+    assert list(got.won) == won and list(got.lost) == lost
+    assert got.p_win + got.p_lose > 0  # a case that can tell a wrong curve from a right one
+
+
+@pytest.mark.parametrize(
+    ("steps", "hands", "seats", "players", "turns", "pile"),
+    [
+        (3, [2], (0,), 3, 4, {"excalibur": 2, "morgan_3": 1, "picts": 5}),
+        (-3, [2, 3], (0, 1), 3, 5, {"excalibur": 4, "guinevere": 1, "saxons": 3}),
+    ],
+)
+def test_excalibur_race_matches_every_ordering(
+    steps: int,
+    hands: list[int],
+    seats: tuple[int, ...],
+    players: int,
+    turns: int,
+    pile: dict[str, int],
+) -> None:
+    """quest.excalibur (BoQ p.8, p.16): the Excalibur track race, every ordering."""
+    got = excalibur_race(steps, hands, turns, players=players, seats=seats, deck=pile)
+    won, lost = _oracle_curve("excalibur", pile, (steps,), list(hands), seats, players, turns)
+    assert list(got.won) == won and list(got.lost) == lost
+    assert got.p_win + got.p_lose > 0  # a case that can tell a wrong curve from a right one
+
+
+WAR_PILE = {"picts": 2, "mercenaries": 1, "mordred": 1, "morgan_3": 1, "saxons": 2}
+
+
+@pytest.mark.parametrize(
+    ("fights", "warriors", "hands", "seats", "turns", "chosen_here", "pile"),
+    [
+        (2, 1, [[3, 4], [5]], (0, 1), 4, True, WAR_PILE),
+        (3, 2, [[4], [5, 5]], (0, 2), 4, True, WAR_PILE),
+        (3, 2, [[4], [5]], (0, 1), 4, False, WAR_PILE),
+        (1, 2, [[2, 3, 4, 5]], (1,), 5, True, {"picts": 2, "morgan_witch_3": 1, "saxons": 4}),
+    ],
+)
+def test_war_race_matches_every_ordering(
+    fights: int,
+    warriors: int,
+    hands: list[list[int]],
+    seats: tuple[int, ...],
+    turns: int,
+    chosen_here: bool,
+    pile: dict[str, int],
+) -> None:
+    """quest.wars, black.mercenaries, black.mordred, witch.third (BoQ p.10, p.16; JA
+    witches): the race against the warriors, every ordering."""
+    got = war_race(
+        "picts",
+        fights,
+        warriors,
+        hands,
+        turns,
+        players=3,
+        seats=seats,
+        deck=pile,
+        chosen_here=chosen_here,
+        expansion="morgan_witch_3" in pile,
+    )
+    won, lost = _oracle_curve(
+        "picts", pile, (fights, warriors, 0), [list(h) for h in hands], seats, 3, turns, chosen_here
+    )
+    assert list(got.won) == won and list(got.lost) == lost
+    assert got.p_win + got.p_lose > 0  # a case that can tell a wrong curve from a right one
+
+
+# --- races: seeded games through the engine ----------------------------------------------------
+_JUNK = {"fight_1": 2, "fight_2": 2}  # the other knights' cards: volunteers pay with them
+
+
+def _race_policy(s: object, quest: str, seats: tuple[int, ...], lay: object) -> object:
+    """The race model's players: draw black, lay face up, never cancel or sacrifice; the
+    knights on the quest lay its cards (back to it after Guinevere); the other knights draw
+    white cards, volunteer for Morgan's discards and put Mercenaries/Mordred on this war."""
+    acts = s.legal_actions()  # type: ignore[attr-defined]
+    me = s.current_player  # type: ignore[attr-defined]
+    for a in (A.DrawBlack(), A.PlayBlack(False), A.ChooseWar(quest)):
+        if a in acts:
+            return a
+    if A.Volunteer() in acts:
+        return A.Pass() if me in seats else A.Volunteer()
+    discards = [a for a in acts if isinstance(a, (A.Discard, A.ChooseWar))]
+    if discards:
+        return discards[0]
+    if A.EndTurn() in acts:
+        return A.EndTurn()
+    if any(isinstance(a, A.Pledge) for a in acts) or A.Pass() in acts:
+        return A.Pass()
+    if me in seats:
+        mine = [a for a in acts if lay(a)]
+        if mine:
+            return mine[0]
+        if A.Move(quest) in acts:
+            return A.Move(quest)
+    if A.DrawWhite() in acts:
+        return A.DrawWhite()
+    other = [a for a in acts if isinstance(a, A.Move) and a.quest not in (quest, "camelot")]
+    if other:
+        return other[0]
+    raise AssertionError(f"seat {me}: no neutral action in {[str(a) for a in acts]}")
+
+
+def _engine_race(
+    s: object, quest: str, seats: tuple[int, ...], turns: int, rng: random.Random
+) -> str:
+    """Play ``turns`` turns through the engine; 'won'/'lost' if the quest ended, else ''."""
+
+    def lay(a: object) -> bool:
+        return isinstance(a, (A.PlayGrail, A.DiscardForExcalibur)) or (
+            isinstance(a, A.PlayFight) and a.quest == quest
+        )
+
+    while not s.is_terminal():  # type: ignore[attr-defined]
+        for event in s.events:  # type: ignore[attr-defined]
+            if event[0] == "quest" and event[1] == quest:
+                return "won" if event[2] else "lost"
+        if s.turn_no > turns:  # type: ignore[attr-defined]
+            return ""
+        s = (
+            random_step(s, rng)  # type: ignore[arg-type]
+            if s.is_chance()  # type: ignore[attr-defined]
+            else s.apply(_race_policy(s, quest, seats, lay))  # type: ignore[attr-defined]
+        )
+    return ""
+
+
+@pytest.mark.parametrize(
+    ("quest", "setup", "exact_call"),
+    [
+        # the Grail: 4 laid, 1 Despair, two knights with 2 Grail cards each, 3 players, 8 turns
+        (
+            "grail",
+            {
+                "quests": {"grail": {"grails": 4, "blacks": ("despair",)}},
+                "hands": {0: {"grail": 2}, 1: {"grail": 2}},
+            },
+            lambda: grail_race(4, 1, [2, 2], 8, players=3),
+        ),
+        # Excalibur two steps from the knights' bank, two knights with 2 cards each, 8 turns
+        (
+            "excalibur",
+            {
+                "quests": {"excalibur": {"position": 2}},
+                "hands": {0: {"fight_3": 2}, 1: {"fight_4": 2}},
+            },
+            lambda: excalibur_race(2, [2, 2], 8, players=3),
+        ),
+        # the Picts with 1, 2 laid and two warriors; knights holding 3, 4 and 5; 8 turns
+        (
+            "picts",
+            {
+                "quests": {"picts": {"fights": 2, "warriors": 2}},
+                "hands": {0: {"fight_3": 1, "fight_5": 1}, 1: {"fight_4": 1}},
+            },
+            lambda: war_race("picts", 2, 2, [[3, 5], [4]], 8, players=3),
+        ),
+    ],
+)
+def test_races_agree_with_seeded_engine_games(
+    quest: str, setup: dict[str, dict[int | str, object]], exact_call: object
+) -> None:
+    """quest.grail, quest.excalibur, quest.wars: 1500 seeded games of the race through the
+    whole engine (the full black deck, every card's own effect) agree with the exact chances
+    within 4 standard errors."""
+    exact = exact_call()  # type: ignore[operator]
+    hands = {**setup["hands"], 2: dict(_JUNK)}
+    base = position(
+        3,
+        location={0: quest, 1: quest},
+        hands=hands,  # type: ignore[arg-type]
+        quests=setup["quests"],  # type: ignore[arg-type]
+    )
+    rng = random.Random(14)
+    trials = 1500
+    ends = [_engine_race(base, quest, (0, 1), 8, rng) for _ in range(trials)]
+    for how, p_exact in (("won", exact.p_win), ("lost", exact.p_lose)):
+        p = float(p_exact)
+        got = ends.count(how) / trials
+        assert abs(got - p) <= 4 * math.sqrt(max(p * (1 - p), 1e-4) / trials), (how, got, p)
+
+
+# --- a turn's choice ----------------------------------------------------------------------------
+def _choice_position() -> object:
+    return position(
+        4,
+        location={0: "grail"},
+        hands={0: {"grail": 1, "fight_2": 1, "fight_5": 1}},
+        phase="heroic",
+        quests={
+            "grail": {"grails": 3, "blacks": ("despair",) * 3},
+            "black_knight": {
+                "white": (2,),
+                "black": (("black_knight_3", True), "black_knight_1", "black_knight_5"),
+            },
+            "picts": {"fights": 1, "warriors": 3},
+        },
+        black_discard={"morgan_3": 1},
+    )
+
+
+def test_turn_choices_black_knight_by_hand() -> None:
+    """turn.order, quest.combat-end (RB p.9-10, p.14): moving to the Black Knight (white 2,
+    black 1 + 5 + one face down) - the quest is lost before my next turn exactly when one of
+    the 8 Black Knight cards left comes among the 3 other knights' draws from 69 cards (Morgan 3
+    is in the discard pile): the black total is then at least 1 + 5 + 1 + 1 = 8 > 2."""
+    s = _choice_position()
+    by = {c.action: c for c in turn_choices(s)}  # type: ignore[arg-type]
+    n, k = 76 - 3 - 3 - 1, 8  # the box less 3 Black Knight cards, 3 Despairs, Morgan 3
+    assert by["move to black_knight"].p_lost_soon == 1 - Fraction(
+        math.comb(n - k, 3), math.comb(n, 3)
+    )
+    assert by["move to black_knight"].p_win_now == 0
+    assert by["play a Grail card"].p_lost_soon == 0  # 4 + 3 fill the quest: no Despair can end it
+
+
+@pytest.mark.parametrize(("steps", "need"), [(1, 1), (2, 1), (2, 2), (3, 2)])
+def test_fill_probability_with_morgan_3_matches_every_ordering(steps: int, need: int) -> None:
+    """black.morgan (BoQ p.16): Morgan 3 draws three more cards in the same evil step; the
+    chance that a combat quest's last black spots fill, over every ordering of a small pile."""
+    cards = ["bk", "bk", "morgan_3", "x", "x", "x", "x", "x"]
+    hits = total = 0
+    for order in set(permutations(cards)):
+        total += 1
+        pos = got = 0
+        for _ in range(steps):
+            draws = 1
+            while draws:
+                card, pos, draws = order[pos], pos + 1, draws - 1
+                draws += 3 if card == "morgan_3" else 0
+                got += card == "bk"
+        hits += got >= need
+    assert _fill_probability(2, 1, 8, steps, need) == Fraction(hits, total)
+
+
+def test_turn_choices_win_now_on_the_last_white_spot() -> None:
+    """quest.combat-end (RB p.14): the last Fight card ends the quest at once; the win chance is
+    the combat calculator's with the face-down card unseen."""
+    s = position(
+        4,
+        location={0: "black_knight"},
+        hands={0: {"fight_5": 1}},
+        phase="heroic",
+        quests={"black_knight": {"white": (4, 4, 5), "black": (("black_knight_7", True),)}},
+    )
+    (choice,) = [c for c in turn_choices(s) if c.action.startswith("play")]
+    assert choice.p_win_now == combat_win_probability(
+        "black_knight", [4, 4, 5, 5], 1, black_to_come=0
+    )
+    assert choice.p_win_now + choice.p_lost_soon == 1
+
+
+@pytest.mark.parametrize("action", ["move to black_knight", "move to picts"])
+def test_turn_choices_agree_with_seeded_engine_games(action: str) -> None:
+    """turn.order, evil.black-card: 2000 seeded continuations through the engine (my move,
+    then the three other knights' turns) agree with the exact chance that the quest is lost
+    before my next turn."""
+    s = _choice_position()
+    choice = next(c for c in turn_choices(s) if c.action == action)  # type: ignore[arg-type]
+    act = next(a for a in s.legal_actions() if str(a) == action)  # type: ignore[attr-defined]
+    rng = random.Random(1414)
+    trials, lost = 2000, 0
+    for _ in range(trials):
+        t = s.apply(act)  # type: ignore[attr-defined]
+        start = t.turn_no
+        while not t.is_terminal() and t.turn_no < start + 4:
+            if any(e[0] == "quest" and e[1] == choice.quest for e in t.events):
+                break
+            if t.is_chance():
+                t = random_step(t, rng)
+            else:
+                t = t.apply(_race_policy(t, choice.quest, (), lambda a: False))
+        lost += any(e[0] == "quest" and e[1] == choice.quest and not e[2] for e in t.events)
+    p = float(choice.p_lost_soon)
+    assert abs(lost / trials - p) <= 4 * math.sqrt(p * (1 - p) / trials), (lost / trials, p)
+
+
+def test_cli_quest_races(capsys: pytest.CaptureFixture[str]) -> None:
+    """quest.grail, quest.excalibur, quest.wars: the CLI prints the library's exact chances,
+    turn by turn, with the model's assumptions."""
+    assert main(["quest", "grail", "--laid", "4", "--hands", "2,1", "--turns", "6"]) == 0
+    out = capsys.readouterr().out
+    p = grail_race(4, 0, [2, 1], 6).p_win
+    assert f"= {fmt_prob(p, 2)}," in out and "model: every evil step" in out
+    argv = ["quest", "excalibur", "--steps", "2", "--knights", "2", "--each", "2"]
+    assert main([*argv, "--turns", "4", "--players", "3"]) == 0
+    p = excalibur_race(2, [2, 2], 4, players=3).p_win
+    assert f"= {fmt_prob(p, 2)}," in capsys.readouterr().out
+    argv = ["quest", "war-race", "saxons", "--fights", "3", "--warriors", "2", "--hand", "4,5"]
+    assert main([*argv, "--turns", "5", "--mercenaries-elsewhere"]) == 0
+    p = war_race("saxons", 3, 2, [[4, 5]], 5, chosen_here=False).p_win
+    assert 0 < p < 1 and f"= {fmt_prob(p, 2)}," in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "match"),
+    [
+        (["quest", "grail", "--laid", "7"], "grails=7: expected 0..6"),
+        (["quest", "grail", "--laid", "4", "--despair", "4"], "it has 7 spots"),
+        (["quest", "excalibur", "--steps", "5"], "steps=5: expected -4..4"),
+        (["quest", "war-race", "picts", "--warriors", "4"], "warriors=4: expected 0..3"),
+        (["quest", "grail", "--turns", "99"], "turns=99"),
+    ],
+)
+def test_cli_quest_race_bad_input_exits_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], match: str
+) -> None:
+    assert main(argv) == 2
+    assert match in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: grail_race(3, ["despair", "picts"], [1], 2), "blacks contains 'picts'"),
+        (lambda: grail_race(3, 0, [1, 1], 2, seats=[0, 0]), "2 different seats"),
+        (lambda: grail_race(3, 0, [1], 2, seats=[5]), "seats contains 5"),
+        (lambda: grail_race(3, 0, [10, 6], 2), "the game has only 18"),
+        (lambda: grail_race(3, 0, [1], 2, deck={"despair": 1}), r"the draw pile \(deck\) holds 1"),
+        (lambda: grail_race(3, 0, [-1], 2), "hands contains -1"),
+        (lambda: grail_race(3, 0, [1], 2, dark_forest="yes"), "dark_forest='yes'"),
+        (lambda: war_race("picts", 0, 0, [[5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5]], 2), "Fight 5"),
+        (lambda: war_race("vikings", 0, 0, [[1]], 2), "war='vikings'"),
+        (lambda: excalibur_race(0, [1], 2, deck={"grail": 5}), "not black cards"),
+        (lambda: grail_race(3, 0, [1], 2, deck={"dark_forest": 2, "picts": 3}), "2 x dark_forest"),
+        (lambda: grail_race(3, 9, [1], 2), "blacks=9"),
+        (lambda: excalibur_race(0, [1] * 9, 2), "more knights than a table holds"),
+        (lambda: turn_choices("board"), "state='board'"),
+        (lambda: turn_choices(position(3)), "phase 'evil'"),
+    ],
+)
+def test_race_bad_inputs_name_the_value(call: object, match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        call()  # type: ignore[operator]
+
+
+# --- the quest race as an explorer model ---------------------------------------------------------
+@pytest.mark.parametrize(
+    ("model", "exact"),
+    [
+        (QuestRace("grail", (4, 1), ((2,), (2,)), turns=6), lambda: grail_race(4, 1, [2, 2], 6)),
+        (
+            QuestRace("picts", (2, 2), ((3, 4), (5,)), turns=6),
+            lambda: war_race("picts", 2, 2, [[3, 4], [5]], 6),
+        ),
+        (
+            QuestRace("excalibur", (2,), ((2,), (2,)), seats=(0, 2), players=3, turns=5),
+            lambda: excalibur_race(2, [2, 2], 5, seats=(0, 2), players=3),
+        ),
+    ],
+)
+def test_quest_race_model_solves_to_the_race_calculator(model: QuestRace, exact: object) -> None:
+    """quest.grail, quest.wars, quest.excalibur: the explorer's exact solve of the model (a
+    second route: graph building and back-solving instead of the turn-by-turn sum) gives the
+    calculator's chances; every chance node sums to 1 and states are hashable values."""
+    graph = explore(model)
+    for node, data in graph.nodes(data=True):
+        hash(node)
+        if data["kind"] == "chance":
+            assert sum(d["prob"] for _, _, d in graph.out_edges(node, data=True)) == 1
+    got = outcome_probabilities(graph, maximize="won")
+    curve = exact()  # type: ignore[operator]
+    assert got.get("won", 0) == curve.p_win and got.get("lost", 0) == curve.p_lose
+
+
+def test_quest_race_model_siege_engine_instead_of_a_black_card() -> None:
+    """evil.black-card (RB p.9-10): allowed to add siege engines instead of drawing, the
+    knights' best play raises the Grail's chance, and never lowers it."""
+    base = outcome_probabilities(explore(QuestRace(turns=6)), maximize="won")["won"]
+    two = outcome_probabilities(explore(QuestRace(turns=6, engines=2)), maximize="won")["won"]
+    assert base == grail_race(4, 1, [2, 2], 6).p_win
+    assert two > base
+
+
+def test_quest_race_model_bad_input() -> None:
+    with pytest.raises(ValueError, match="engines=12"):
+        QuestRace(engines=12)
+    with pytest.raises(ValueError, match="on_quest"):
+        QuestRace(on_quest=(4,))
+    with pytest.raises(ValueError, match="quest='dragon'"):
+        QuestRace(quest="dragon")
