@@ -502,6 +502,10 @@ class _Table:
     engines_hi: int = 0
     witches: set[str] = field(default_factory=set)
     favor: bool = False
+    vivien: bool = False  # no Merlin card until a quest is won (BoQ p.16)
+    dark_forest: bool = False  # no Grail card until another quest is won (BoQ p.16)
+    turn_over: bool = False  # Guinevere ended the turn (BoQ p.16)
+    where_before: dict[str, str] = field(default_factory=dict)  # before Guinevere (a cancel)
     quests_over: set[str] = field(default_factory=set)  # their black cards bring engines
     quests_ended: set[str] = field(default_factory=set)
     drawn: dict[str, Counter[str]] = field(default_factory=lambda: {d: Counter() for d in _DECKS})
@@ -549,7 +553,8 @@ class _Replay:
     ``endgame.seven-black``, ``endgame.twelve-swords``, ``witch.lasting``, ``evil.engine``,
     ``black.merlin-cancel``, ``relic.excalibur``, ``heroic.heal``, ``quest.solo``,
     ``turn.no-repeat``, ``traitor.unmasked``, ``traitor.unmasked-turn``, ``deck.rebuild-both``,
-    ``travel.counts``, ``endgame.tie``, ``quest.fight-cards``, ``quest.wars``.
+    ``travel.counts``, ``endgame.tie``, ``quest.fight-cards``, ``quest.wars``,
+    ``black.vivien``, ``black.dark-forest``, ``black.guinevere``.
     """
 
     def __init__(self) -> None:
@@ -623,6 +628,14 @@ class _Replay:
                     "a second heroic action (bought with a life point) must be a different one",
                 )
             t.done.append(kind)
+        if heroic and t.has_turns and t.turn_over and t.turn == name:
+            self.broke(
+                ev.line,
+                "black.guinevere",
+                f"{who} takes a heroic action after Guinevere ended his turn",
+                "Guinevere sends every knight to Camelot and the drawer's turn ends",
+            )
+            return
         if heroic and t.has_turns:
             t.heroic += 1
             self.heroic_count(ev)
@@ -714,7 +727,7 @@ class _Replay:
             )
         self.close_travel()
         t.turn, t.evils, t.heroic, t.sacrificed, t.black_due, t.evil_line = "", 0, 0, False, 0, 0
-        t.done, t.first_action, t.unmasked_now = [], 0, set()
+        t.done, t.first_action, t.unmasked_now, t.turn_over = [], 0, set(), False
 
     def close_travel(self) -> None:
         t = self.t
@@ -933,6 +946,14 @@ class _Replay:
             t.engine_from_last = T("morgan_4_engines")
         elif card == "morgan_witch_1":
             t.witch1_line = ev.line
+        elif card == "vivien":
+            t.vivien = True
+        elif card == "dark_forest" and "grail" not in t.quests_over:
+            t.dark_forest = True
+        elif card == "guinevere":
+            t.turn_over = bool(t.has_turns and t.turn)
+            t.where_before = dict(t.where)
+            t.where = {k: "camelot" for k in t.where}
         elif card in _LASTING_WITCHES:
             t.witches.add(card)
         quest = _finished_quest(card)
@@ -960,6 +981,13 @@ class _Replay:
                 "a black card is cancelled as it is drawn, before its effect",
             )
             return
+        if by == "merlin" and t.vivien and card != "vivien":
+            self.broke(
+                ev.line,
+                "black.vivien",
+                f"Merlin cards cancel {card} while Vivien is in play",
+                "Vivien stops every Merlin card until a quest is won",
+            )
         if by == "merlin" and card not in _SPECIAL_BLACK:
             self.broke(
                 ev.line,
@@ -975,6 +1003,11 @@ class _Replay:
         t.witches.discard(card)
         if card == "morgan_witch_1":
             t.witch1_line = 0
+        t.vivien = t.vivien and card != "vivien"
+        t.dark_forest = t.dark_forest and card != "dark_forest"
+        if card == "guinevere":
+            t.turn_over = False
+            t.where = t.where_before
         t.last_black, t.engine_from_last = "", 0
 
     def witch_without_rebuild(self) -> None:
@@ -1093,14 +1126,8 @@ class _Replay:
         """Rules: ``travel.draw-on-move``."""
         t = self.t
         name, how = ev.words[0], ev.options["how"]
-        mover = how in ("heroic_action", "knight_power")
-        self.actor(
-            ev,
-            name,
-            heroic=how == "heroic_action",
-            own_turn=how not in ("return_after_quest", "special_card"),
-            kind="move" if mover else "",
-        )
+        if how in ("heroic_action", "knight_power"):  # his own move (other moves are effects)
+            self.actor(ev, name, heroic=how == "heroic_action", kind="move")
         if "to" not in ev.options:
             self.leave(name)
         self.go(ev, name, ev.options.get("to", ""))
@@ -1231,6 +1258,11 @@ class _Replay:
         t.black += black
         t.engines_lo += engines
         t.engines_hi += engines
+        if won:
+            t.vivien = False
+            t.dark_forest = t.dark_forest and quest == "grail"
+        if quest == "grail":
+            t.dark_forest = False
         if won:
             t.witches.discard("morgan_witch_2")  # JA: she leaves when a quest is won
         else:
@@ -1373,11 +1405,27 @@ class _Replay:
         )
         if card.startswith("fight_") and aim in _QUESTS and card[6:].isdigit():
             self.lay_fight(ev, aim, int(card[6:]))
+        if is_merlin and t.vivien and aim != "excalibur":  # a discard to Excalibur is no Merlin
+            self.broke(
+                ev.line,
+                "black.vivien",
+                f"{_title(name)} plays a Merlin card while Vivien is in play",
+                "Vivien stops every Merlin card, single or in threes, until a quest is won",
+            )
+        if card == "grail" and aim in ("grail", "") and t.dark_forest:
+            self.broke(
+                ev.line,
+                "black.dark-forest",
+                f"{_title(name)} lays a Grail card while the Dark Forest is in play",
+                "the Dark Forest stops Grail cards until another quest is won",
+            )
         target = ev.words[2] if len(ev.words) == 3 else ev.options.get("target", "")
         if card == "divine_favor":
             t.favor = True
         elif card == "dispel":
             t.witches.discard(target)  # JA special white cards: a lasting witch dispelled
+            t.vivien = t.vivien and target != "vivien"
+            t.dark_forest = t.dark_forest and target != "dark_forest"
         elif is_merlin and target == "engine":  # BoQ p.15: Merlin removes a siege engine
             t.engines_lo = max(0, t.engines_lo - 1)
             t.engines_hi = max(0, t.engines_hi - 1)

@@ -453,6 +453,45 @@ def bad_quest_card(lines: list[str], rng: random.Random) -> Mutant | None:
     return Mutant(_replace(lines, i, new), frozenset({i + 1}))
 
 
+def _after_black(lines: list[str], card: str) -> list[tuple[int, str]]:
+    """Places right after ``card`` was drawn (not cancelled), with the drawer's name."""
+    out = []
+    for i in _where(lines, rf"draw black {card}$"):
+        nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        _, who = _turn_of(lines, i)
+        if who and not nxt.startswith("cancel") and i + 1 < _game_over_at(lines):
+            out.append((i + 1, who))
+    return out
+
+
+def merlin_under_vivien(lines: list[str], rng: random.Random) -> Mutant | None:
+    """A Merlin card played while Vivien is in play."""
+    sites = _after_black(lines, "vivien")
+    if not sites:
+        return None
+    i, who = rng.choice(sites)
+    return Mutant(_insert(lines, i, f"play {who} merlin engine"), frozenset({i + 1}))
+
+
+def grail_under_dark_forest(lines: list[str], rng: random.Random) -> Mutant | None:
+    """A Grail card laid while the Dark Forest is in play."""
+    over = [i for i in _where(lines, r"quest grail ")]
+    sites = [(i, w) for i, w in _after_black(lines, "dark_forest") if not over or i < over[0]]
+    if not sites:
+        return None
+    i, who = rng.choice(sites)
+    return Mutant(_insert(lines, i, f"play {who} grail grail"), frozenset({i + 1}))
+
+
+def act_after_guinevere(lines: list[str], rng: random.Random) -> Mutant | None:
+    """The knight who drew Guinevere acts on in his turn."""
+    sites = _after_black(lines, "guinevere")
+    if not sites:
+        return None
+    i, who = rng.choice(sites)
+    return Mutant(_insert(lines, i, f"move {who} how=heroic_action to=grail"), frozenset({i + 1}))
+
+
 # --- operators that keep the game legal: nothing may be flagged ---------------------------------
 def comments_and_blanks(lines: list[str], rng: random.Random) -> Mutant | None:
     """Comments, blank lines and trailing spaces added."""
@@ -499,6 +538,9 @@ ILLEGAL: dict[str, Operator] = {
         plain_black_cancelled,
         life_seven,
         bad_quest_card,
+        merlin_under_vivien,
+        grail_under_dark_forest,
+        act_after_guinevere,
     )
 }
 LEGAL: dict[str, Operator] = {f.__name__: f for f in (comments_and_blanks, drop_annotations)}
