@@ -12,7 +12,13 @@ import statistics
 import time
 from fractions import Fraction
 
-from camelot_rules import DeckPosition, next_rebuild, standard_deck, turns_until_exhausted
+from camelot_rules import (
+    DeckPosition,
+    forecast,
+    next_rebuild,
+    standard_deck,
+    turns_until_exhausted,
+)
 
 
 def timed(fn: object, repeats: int) -> float:
@@ -22,6 +28,16 @@ def timed(fn: object, repeats: int) -> float:
         fn()  # type: ignore[operator]
         times.append(time.perf_counter() - t)
     return statistics.median(times)
+
+
+def refused(fn: object, *args: object, **kwargs: object) -> None:
+    """Call ``fn``; it must raise its work-limit ``ValueError``."""
+    try:
+        fn(*args, **kwargs)  # type: ignore[operator]
+    except ValueError as err:
+        assert "steps of work" in str(err), err
+    else:
+        raise AssertionError("expected a work-limit error")
 
 
 def main() -> int:
@@ -40,6 +56,22 @@ def main() -> int:
     print(
         f"next_rebuild(90 cards, First Witch, 6 named cards, horizon=200): median {s * 1000:.0f} ms"
     )
+
+    # issue 16, item 4: large questions answer within seconds or are refused before the work
+    twelve = {k: Fraction(1, 12) for k in range(1, 13)}
+    s = timed(lambda: turns_until_exhausted(500, twelve), 3)
+    print(f"turns_until_exhausted(500, 12-way mix): median {s * 1000:.0f} ms (was 10.8 s)")
+    all_witches = [f"morgan_witch_{i}" for i in range(1, 8)]
+    s = timed(lambda: forecast(position, {1: 1}, 20, cards=all_witches), 1)
+    print(f"forecast(expansion black, 7 witches, 20 turns): {s:.1f} s (was > 20 s)")
+    for turns in (40, 1000):
+        s = timed(
+            lambda turns=turns: refused(forecast, position, {1: 1}, turns, cards=all_witches), 3
+        )
+        print(f"forecast(..., {turns} turns) refused after {s * 1000:.0f} ms (ran for minutes)")
+    with_zero = dict.fromkeys(range(12), Fraction(1, 12))
+    s = timed(lambda: refused(next_rebuild, position, with_zero, horizon=1000), 3)
+    print(f"next_rebuild(12-way mix with 0 draws, horizon 1000) refused after {s * 1000:.0f} ms")
 
     from widgets.exhaustion import build_exhaustion_widget
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache, partial
 from typing import Any
 
 import networkx as nx
 
 from camelot_rules.checks import check_bool, check_callable, check_instance
+from camelot_rules.rationals import ONE, ZERO, from_q, to_q
 
 __all__ = ["NEVER_ENDS", "Solution", "expected_steps", "outcome_probabilities", "solve"]
 
@@ -52,37 +52,8 @@ class Solution:
         return graph.edges[state, self.policy[state]]["action"]
 
 
-def _coprime(numerator: int, denominator: int) -> Fraction:
-    """A Fraction from numerator and denominator already in lowest terms (no gcd)."""
-    make: Any = getattr(Fraction, "_from_coprime_ints", None)  # Python 3.12+
-    if make is None:  # Python 3.11: the private keyword of the same meaning
-        make = partial(Fraction, _normalize=False)
-    result: Fraction = make(numerator, denominator)
-    return result
-
-
-try:  # python-flint's C rationals make the solves several times faster; optional
-    import flint as _flint
-
-    @lru_cache(maxsize=65536)
-    def _to_q(x: Fraction) -> Any:
-        return _flint.fmpq(x.numerator, x.denominator)
-
-    def _from_q(x: Any) -> Fraction:
-        # flint keeps fmpq in lowest terms: build the Fraction without a second gcd
-        return _coprime(int(x.p), int(x.q))
-
-except ImportError:  # pragma: no cover - exercised only where python-flint is missing
-
-    def _to_q(x: Fraction) -> Any:  # type: ignore[misc]
-        return x
-
-    def _from_q(x: Any) -> Fraction:
-        return Fraction(x)
-
-
-_ONE = _to_q(Fraction(1))
-_ZERO = _to_q(Fraction(0))
+# python-flint's C rationals make the solves several times faster (see rationals.py)
+_to_q, _from_q, _ONE, _ZERO = to_q, from_q, ONE, ZERO
 
 
 def _add_scaled(acc: Vector, vec: Vector, p: Any) -> None:
@@ -259,15 +230,24 @@ def _components_sinks_first(graph: nx.DiGraph) -> Iterable[list[Hashable]]:
         yield list(cond.nodes[c]["members"])
 
 
-def solve(graph: nx.DiGraph, *, maximize: str | None = None, steps: bool = True) -> Solution:
+def solve(
+    graph: nx.DiGraph,
+    *,
+    maximize: str | None = None,
+    steps: bool = True,
+    progress: bool | None = None,
+) -> Solution:
     """Return exact outcome probabilities (and the optimal policy) for every state.
 
     See :func:`outcome_probabilities`; this returns the per-state detail the widgets show.
     With ``steps=False`` the expected number of moves is not computed (``Solution.steps`` is
-    then empty), which saves a third of the work on large graphs.
+    then empty), which saves a third of the work on large graphs. ``progress=True`` shows a
+    tqdm bar of the states solved; the default (``None``) shows one for graphs of more than
+    20,000 states; ``False`` never does. Interrupting a long solve (Ctrl-C, or the notebook's
+    stop button) raises ``KeyboardInterrupt`` and leaves the graph as it was.
     """
     check_bool("steps", steps)
-    known, policy, outcomes = _solve_raw(graph, maximize, steps)
+    known, policy, outcomes = _solve_raw(graph, maximize, steps, progress)
     values: dict[Hashable, dict[str, Fraction]] = {}
     lengths: dict[Hashable, Fraction | None] = {}
     for s, qvec in known.items():
@@ -291,11 +271,33 @@ def _check_graph(graph: object) -> nx.DiGraph:
 _NO_ROOT = object()
 
 
+# A solve takes tens of microseconds a state: a bar is shown by default past this many states.
+_AUTO_PROGRESS = 20_000
+
+
 def _solve_raw(
-    graph: nx.DiGraph, maximize: str | None, steps: bool
+    graph: nx.DiGraph, maximize: str | None, steps: bool, progress: bool | None = None
 ) -> tuple[dict[Hashable, Vector], dict[Hashable, Hashable], list[str]]:
     """The exact vectors of every state (as solver rationals), the policy, the outcomes."""
     _check_graph(graph)
+    if progress is not None:
+        check_bool("progress", progress)
+    bar: Any = None
+    if progress or (progress is None and graph.number_of_nodes() > _AUTO_PROGRESS):
+        from tqdm.auto import tqdm
+
+        bar = tqdm(desc="solving", unit=" states", total=graph.number_of_nodes())
+    try:
+        return _solve_states(graph, maximize, steps, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _solve_states(
+    graph: nx.DiGraph, maximize: str | None, steps: bool, bar: Any
+) -> tuple[dict[Hashable, Vector], dict[Hashable, Hashable], list[str]]:
+    """:func:`_solve_raw` once its options are checked; ``bar`` counts the states solved."""
     kinds = nx.get_node_attributes(graph, "kind")
     decisions = [s for s, k in kinds.items() if k == "decision"]
     outcomes = sorted({graph.nodes[s]["outcome"] for s, k in kinds.items() if k == "terminal"})
@@ -316,7 +318,11 @@ def _solve_raw(
 
     known: dict[Hashable, Vector] = {}
     adj = graph.adj
+    shown = 0  # states counted on the bar
     for members in _components_sinks_first(graph):
+        if bar is not None and len(known) - shown >= 1000:
+            bar.update(len(known) - shown)
+            shown = len(known)
         if len(members) == 1 and members[0] not in adj[members[0]]:
             # the acyclic case, by far the most common: one weighted sum (or one choice)
             s = members[0]
@@ -366,6 +372,8 @@ def _solve_raw(
             if not changed:
                 break
 
+    if bar is not None:
+        bar.update(len(known) - shown)
     return known, policy, outcomes
 
 

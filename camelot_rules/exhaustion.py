@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from math import comb
+from math import comb, lcm
 
 from camelot_rules.cards import Deck, check_card_names
 from camelot_rules.dist import check_probability
@@ -55,6 +55,11 @@ def check_draw_mix(draws_per_turn: Mapping[int, Fraction | int]) -> dict[int, Fr
     for k, p in draws_per_turn.items():
         if isinstance(k, bool) or not isinstance(k, int) or k < 0:
             raise ValueError(f"draws_per_turn key {k!r} must be a number of draws (int >= 0)")
+        if k > MAX_DECK_SIZE:
+            raise ValueError(
+                f"draws_per_turn key {k}: at most {MAX_DECK_SIZE} draws a turn (no deck here "
+                f"holds more than {MAX_DECK_SIZE} cards; the largest deck of the game holds 107)"
+            )
         prob = check_probability(p, f"draws_per_turn[{k}]")
         if prob:
             mix[k] = prob
@@ -103,21 +108,55 @@ def turns_until_exhausted(
             f"draws_per_turn gives 0 draws probability {mix[0]}, so the pile may last forever: "
             "give a horizon (horizon=T, or --horizon T in the terminal)"
         )
-    # alive[d] = P(d cards drawn so far and the pile not yet empty); integer-free Fractions.
-    alive: dict[int, Fraction] = {0: Fraction(1)}
+    turns = _check_work(deck_size, mix, horizon)
+    # Exact integer weights: after t turns every path has probability weight / den^t, den being
+    # the common denominator of the mix, so one Fraction is made per turn (not one per step).
+    den = lcm(*(q.denominator for q in mix.values()))
+    weights = [(k, q.numerator * (den // q.denominator)) for k, q in sorted(mix.items())]
+    alive = [0] * deck_size  # alive[d]: weight of "d cards drawn, the pile not yet empty"
+    alive[0] = 1
+    low, high = 0, 0  # the drawn counts alive lie in low..high
     result: dict[int, Fraction] = {}
-    turn = 0
-    while alive and (horizon is None or turn < horizon):
-        turn += 1
-        nxt: dict[int, Fraction] = {}
-        out = Fraction(0)
-        for drawn, p in alive.items():
-            for k, q in mix.items():
+    scale = 1
+    for turn in range(1, turns + 1):
+        nxt = [0] * deck_size
+        out = 0
+        for drawn in range(low, high + 1):
+            w = alive[drawn]
+            if not w:
+                continue
+            for k, qn in weights:
                 if drawn + k >= deck_size:
-                    out += p * q
+                    out += w * qn
                 else:
-                    nxt[drawn + k] = nxt.get(drawn + k, Fraction(0)) + p * q
+                    nxt[drawn + k] += w * qn
+        scale *= den
         if out:
-            result[turn] = out
+            result[turn] = Fraction(out, scale)
         alive = nxt
+        low = min(low + weights[0][0], deck_size)
+        high = min(high + weights[-1][0], deck_size - 1)
+        if low >= deck_size:
+            break
     return result
+
+
+# The work of one call, counted in (drawn count, draws) steps, is bounded before it starts: a
+# few million steps take a few seconds; the game's own questions need thousands.
+MAX_WORK = 5_000_000
+
+
+def _check_work(deck_size: int, mix: dict[int, Fraction], horizon: int | None) -> int:
+    """Return the number of turns to compute, or raise ``ValueError`` if the work is too much."""
+    least = min(k for k in mix if k > 0)
+    turns = -(-deck_size // least)  # by then every path has drawn the whole pile
+    if horizon is not None:
+        turns = min(turns, horizon) if 0 not in mix else horizon
+    work = turns * min(deck_size, turns * max(mix)) * len(mix)
+    if work > MAX_WORK:
+        raise ValueError(
+            f"deck_size={deck_size} with {len(mix)} kinds of draw over {turns} turns is about "
+            f"{work:,} steps of work, over the limit of {MAX_WORK:,}: ask about a smaller pile, "
+            "fewer kinds of draw or a shorter horizon"
+        )
+    return turns

@@ -9,6 +9,7 @@ position collapse to one node, and cycles (reshuffles, engines coming and going)
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from collections.abc import Hashable, Iterable
 from fractions import Fraction
@@ -80,7 +81,10 @@ def explore(
     than ``max_states`` states raise :class:`ExplorationLimitError` (a ``ValueError``) naming
     the limit; the graph is never truncated. ``progress=True`` shows a tqdm bar from the
     start; the default (``None``) shows one only once a long exploration passes 100,000
-    states; ``False`` never does.
+    states; ``False`` never does. Every 50,000 states the memory the graph takes is measured:
+    when ``max_states`` states would not fit in the memory left, the limit error is raised
+    at once, not when memory runs out. Interrupting (Ctrl-C, or the notebook's stop button)
+    raises ``KeyboardInterrupt``; no graph is returned and the model is untouched.
 
     >>> from camelot_rules.models.coin import CoinRace
     >>> g = explore(CoinRace(target=2))
@@ -104,6 +108,8 @@ def explore(
     is_terminal, is_chance = model.is_terminal, model.is_chance
     apply = model.apply
     count = 1
+    memory0 = _memory_in_use()
+    next_memory_check = _MEMORY_CHECK
     bar: Any = None
     done = 0
     if progress:
@@ -113,6 +119,9 @@ def explore(
             state = popleft()
             done += 1
             if done % 1000 == 0:
+                if count >= next_memory_check:
+                    _check_memory(count, limit, memory0)
+                    next_memory_check += _MEMORY_CHECK
                 if bar is not None:
                     bar.update(1000)
                 elif progress is None and done == _AUTO_PROGRESS:
@@ -193,6 +202,56 @@ def explore(
 
 
 _AUTO_PROGRESS = 100_000
+_MEMORY_CHECK = 50_000  # states between two looks at the memory the graph takes
+
+
+def _memory_in_use() -> int | None:
+    """Bytes of memory this process holds (resident), or ``None`` where it cannot be read."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):  # not Linux
+        return None
+
+
+def _memory_free() -> int | None:
+    """Bytes this process may still take: the machine's available memory, or less under a
+    ``resource`` limit on the address space; ``None`` where it cannot be read."""
+    free: int | None = None
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    free = int(line.split()[1]) * 1024
+        with open("/proc/self/statm") as f:
+            size = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):  # not Linux
+        return None
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not Unix
+        return free
+    soft, _hard = resource.getrlimit(resource.RLIMIT_AS)
+    if soft != resource.RLIM_INFINITY:
+        free = soft - size if free is None else min(free, soft - size)
+    return free
+
+
+def _check_memory(count: int, limit: int, memory0: int | None) -> None:
+    """Raise early when ``limit`` states, at the memory a state has taken so far, would not
+    fit in the memory left (instead of a ``MemoryError`` or a frozen machine much later)."""
+    now, free = _memory_in_use(), _memory_free()
+    if memory0 is None or now is None or free is None or now <= memory0:
+        return
+    per_state = (now - memory0) / count
+    needed = per_state * (limit - count)
+    if needed > 0.9 * free:
+        raise ExplorationLimitError(
+            f"after {count:,} states the graph takes about {per_state / 1024:.1f} KB a state: "
+            f"max_states={limit:,} would need about {needed / 2**30:.1f} GB more, and "
+            f"{max(free, 0) / 2**30:.1f} GB is free. Lower max_states or shrink the model "
+            "(the graph is never truncated)"
+        )
 
 
 def _progress_bar(initial: int) -> Any:

@@ -30,17 +30,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import lcm
+from math import gcd, lcm
+from typing import Any
 
 from camelot_rules.cards import Deck, check_card_names, standard_deck
 from camelot_rules.checks import check_bool, check_instance, check_int, check_names
 from camelot_rules.exhaustion import check_draw_mix
+from camelot_rules.rationals import ONE, ZERO, from_q, to_q
 from camelot_rules.rulebook import QUEST_CARDS, Confidence
 
 __all__ = [
     "FIRST_WITCH",
+    "MAX_WORK",
+    "REBUILD_MAX_WORK",
     "DeckPosition",
     "Forecast",
+    "ForecastTooLargeError",
     "NextRebuild",
     "OtherDeck",
     "RebuildRules",
@@ -349,9 +354,11 @@ def _turn(
     classes: _Classes,
     rules: RebuildRules,
     other: OtherDeck | None,
+    work: _Work,
 ) -> dict[tuple[_Layers, Counts, int, int, int, int, str], Fraction]:
     """One turn from (layers, discard, other pile): the distribution of the state after it,
-    with (seen, rebuilds, engines) gained and the first rebuild cause of the turn."""
+    with (seen, rebuilds, engines) gained and the first rebuild cause of the turn. Each card
+    drawn from each partial state is one step of ``work``."""
     layers0, discard0, other0 = state
     result: dict[tuple[_Layers, Counts, int, int, int, int, str], Fraction] = {}
     for k, q in mix.items():
@@ -359,7 +366,16 @@ def _turn(
         partial: dict[tuple[_Layers, Counts, int, int, int, str], Fraction] = {
             (layers0, discard0, 0, 0, 0, ""): q
         }
-        for _ in range(k):
+        # one step per card kind per partial state per card drawn; the draws left are taken
+        # to grow like the last one, so a turn too long for the limit stops at once
+        kinds = len(classes.target)
+        last = growth = 0
+        for drawn in range(k):
+            size = len(partial) * kinds
+            growth, last = max(0, size - last), size
+            left = k - drawn
+            work.expect(left * last + growth * left * (left - 1) // 2)
+            work.spend(size)
             nxt: dict[tuple[_Layers, Counts, int, int, int, str], Fraction] = {}
             for (layers, disc, seen, reb, eng, cause), p in partial.items():
                 if not layers:  # every card removed from the game: nothing left to draw
@@ -403,9 +419,130 @@ def _turn(
 
 MAX_TURNS = 1000  # a game of Shadows over Camelot lasts far fewer turns
 
+# The work of one forecast, counted in steps (one card drawn from one deck state, or one
+# state carried into the next turn), is bounded: about a million steps take a few seconds.
+MAX_WORK = 1_500_000
+
+
+# next_rebuild's steps are cheaper (integers, about 0.5-1 microsecond each on a 2-core VM) and
+# its bound is taken over every state that could be alive, so its limit is larger.
+REBUILD_MAX_WORK = 5_000_000
+
+
+class ForecastTooLargeError(ValueError):
+    """Raised when a forecast would take more than :data:`MAX_WORK` steps of work."""
+
+
+@dataclass
+class _Work:
+    """Steps of work spent, and the limit (raises :class:`ForecastTooLargeError` past it)."""
+
+    done: int = 0
+    limit: int = MAX_WORK
+    turns: int = 0
+    turn_costs: int = 0  # the work of the one-turn steps worked out so far
+    turns_done: int = 0  # how many
+
+    def spend(self, steps: int) -> None:
+        self.done += steps
+        if self.done > self.limit:
+            self.too_much(self.done)
+
+    def expect(self, steps: int) -> None:
+        """Raise now if ``steps`` more steps would pass the limit."""
+        if self.done + steps > self.limit:
+            self.too_much(self.done + steps)
+
+    def too_much(self, expected: int) -> None:
+        raise ForecastTooLargeError(
+            f"a forecast of turns={self.turns} here needs more than {self.limit:,} steps of "
+            f"work (about {expected:,} at the rate it grows): ask about fewer turns, a "
+            "smaller pile or fewer kinds of card"
+        )
+
 
 def _check_turns(value: object, name: str) -> int:
     return check_int(name, value, low=1, high=MAX_TURNS)
+
+
+class _OtherPile:
+    """The other deck's pile turn by turn until it first runs out (exact integer weights)."""
+
+    def __init__(self, other: OtherDeck | None) -> None:
+        self.den = 1
+        self.mix: dict[int, int] = {}
+        self.alive: dict[int, int] = {}  # pile left -> weight over den^t
+        self.scale = 1
+        if other is not None:
+            mix = {k: Fraction(q) for k, q in other.draws_per_turn.items()}
+            self.den = lcm(*(q.denominator for q in mix.values()))
+            self.mix = {k: q.numerator * (self.den // q.denominator) for k, q in mix.items()}
+            self.alive = {other.pile: 1}
+        self.other = other
+
+    def standing(self) -> tuple[int, int]:
+        """P(the pile has not run out so far), as (numerator, denominator)."""
+        if self.other is None:
+            return 1, 1
+        return sum(self.alive.values()), self.scale
+
+    def turn(self) -> tuple[int, int]:
+        """Draw one turn; P(it runs out in this turn), as (numerator, denominator)."""
+        if self.other is None:
+            return 0, 1
+        out = 0
+        nxt: dict[int, int] = {}
+        for pile, w in self.alive.items():
+            for k, q in self.mix.items():
+                if k >= pile:
+                    out += w * q
+                else:
+                    nxt[pile - k] = nxt.get(pile - k, 0) + w * q
+        self.alive = nxt
+        self.scale *= self.den
+        return out, self.scale
+
+
+def _reachable(turns: int, draws: Iterable[int], cap: int) -> int:
+    """At most how many different totals ``turns`` turns of ``draws`` cards reach (<= cap)."""
+    values = sorted(set(draws))
+    step = gcd(*(k - values[0] for k in values[1:])) if len(values) > 1 else 0
+    if not step:
+        return 1
+    return min(cap, turns * (values[-1] - values[0]) // step + 1)
+
+
+def _check_rebuild_work(
+    pile: int,
+    mix: Mapping[int, Fraction],
+    other: OtherDeck | None,
+    horizon: int | None,
+    named: bool,
+) -> None:
+    """Raise before :func:`next_rebuild` starts if its work could pass
+    :data:`REBUILD_MAX_WORK`.
+
+    The states alive after ``t`` turns are (cards drawn, named card seen) for this pile, and
+    the other pile's size; each costs a step per card drawn and per kind of draw.
+    """
+    least = min((k for k in mix if k > 0), default=1)
+    turns = -(-pile // least)  # the pile has run out by then, unless a turn may draw 0
+    if horizon is not None:
+        turns = horizon if 0 in mix else min(turns, horizon)
+    per_state = sum(2 * k + 2 for k in mix)
+    work = 0
+    for t in range(turns):
+        work += _reachable(t, mix, pile) * (2 if named else 1) * per_state
+        if other is not None:
+            work += _reachable(t, other.draws_per_turn, other.pile) * len(other.draws_per_turn)
+        if work > REBUILD_MAX_WORK:
+            raise ValueError(
+                f"this rebuild question needs up to {REBUILD_MAX_WORK:,} steps of work or more "
+                f"(a pile of "
+                f"{pile} cards, {len(mix)} kinds of draw, {turns} turns"
+                + (f", the other deck's pile of {other.pile}" if other is not None else "")
+                + "): give a shorter horizon or a draw mix that never draws 0"
+            )
 
 
 def _check_call(position: object, rules: object) -> RebuildRules:
@@ -458,7 +595,9 @@ def next_rebuild(
 
     Without the First Witch in the pile this is :func:`turns_until_exhausted` of the pile size.
     With her, the rebuild comes when she is drawn if that is earlier. A mix that may draw 0
-    cards needs ``horizon``.
+    cards needs ``horizon``. Before any work, the states the question could reach are
+    counted: more than :data:`REBUILD_MAX_WORK` steps raise ``ValueError`` at once (a long
+    horizon with a mix that may draw 0, or many kinds of draw, on a large pile).
 
     Four cards, the First Witch among them, one draw a turn: she is equally likely to be any
     of the four, so the rebuild comes in turn 1, 2, 3 or 4 with 1/4 each (turn 4 by either).
@@ -499,38 +638,38 @@ def next_rebuild(
     witch_named = int(FIRST_WITCH in target)
     black_den = lcm(*(q.denominator for q in mix.values()))
     black_mix = {k: q.numerator * (black_den // q.denominator) for k, q in mix.items()}
-    white_mix: dict[int, int] = {0: 1}
-    white_den = 1
-    if other is not None:
-        white_den = lcm(*(Fraction(q).denominator for q in other.draws_per_turn.values()))
-        white_mix = {
-            k: Fraction(q).numerator * (white_den // Fraction(q).denominator)
-            for k, q in other.draws_per_turn.items()
-        }
+    _check_rebuild_work(pile, mix, other, horizon, named + witch_named > 0)
     fact = [1] * (pile + 1)
     for i in range(1, pile + 1):
         fact[i] = fact[i - 1] * i
+    # The other deck (JA: it runs out -> both rebuilt) draws independently of this pile, so
+    # P(first rebuild in turn t) splits into this pile's events times P(the other pile still
+    # stands before turn t), plus P(this pile still stands after its draws of turn t) times
+    # P(the other pile runs out in turn t) (it draws after this one, as in play).
+    other_turns = _OtherPile(other)
 
     by_turn: dict[int, Fraction] = {}
     by_cause: dict[str, Fraction] = {}
     seen_before = Fraction(0)
-    # alive: (drawn, seen, white pile) -> W, with denominator den^t * n!/(n-d)!
-    alive: dict[tuple[int, int, int], int] = {(0, 0, other.pile if other else 0): 1}
+    # alive: (drawn, seen) -> W, with denominator den^t * n!/(n-d)!
+    alive: dict[tuple[int, int], int] = {(0, 0): 1}
     turn = 0
     scale = 1  # den^(t-1)
     while alive and (horizon is None or turn < horizon):
         turn += 1
-        events: dict[tuple[str, int], int] = {}  # over scale * black_den * white_den * n!
-        nxt: dict[tuple[int, int, int], int] = {}
-        for (drawn, seen, white), weight in alive.items():
+        events: dict[tuple[str, int], int] = {}  # over scale * black_den * n!
+        nxt: dict[tuple[int, int], int] = {}
+        for (drawn, seen), weight in alive.items():
             for k, qn in black_mix.items():
                 partial: dict[tuple[int, int], int] = {(drawn, seen): weight * qn}
                 for _ in range(k):
+                    if not partial:  # every path has run out of cards this turn
+                        break
                     step: dict[tuple[int, int], int] = {}
                     for (d, sn), w in partial.items():
                         left = pile - d
                         # this card's weight is w * count over ... * n!/(n-d-1)!; lift to n!
-                        lift = fact[left - 1] * white_den
+                        lift = fact[left - 1]
                         if witch:
                             key_e = ("first_witch", sn or witch_named)
                             events[key_e] = events.get(key_e, 0) + w * witch * lift
@@ -545,38 +684,42 @@ def next_rebuild(
                                 key_s = (d + 1, now_seen)
                                 step[key_s] = step.get(key_s, 0) + w * count
                     partial = step
-                for (d, sn), w in partial.items():
-                    if other is None:
-                        nxt[(d, sn, 0)] = nxt.get((d, sn, 0), 0) + w
-                        continue
-                    for kw, qw in white_mix.items():
-                        if kw >= white:
-                            key_e = ("other_deck", sn)
-                            events[key_e] = events.get(key_e, 0) + w * qw * fact[pile - d]
-                        else:
-                            key_n = (d, sn, white - kw)
-                            nxt[key_n] = nxt.get(key_n, 0) + w * qw
-        denominator = scale * black_den * white_den * fact[pile]
-        for (cause, sn), w in events.items():
-            p = Fraction(w, denominator)
+                for key_s, w in partial.items():
+                    nxt[key_s] = nxt.get(key_s, 0) + w
+        denominator = scale * black_den * fact[pile]
+        stood, other_den = other_turns.standing()  # the other pile before this turn
+        out, out_den = other_turns.turn()  # it runs out during this turn
+        found = [
+            (cause, sn, Fraction(w * stood, denominator * other_den))
+            for (cause, sn), w in events.items()
+        ]
+        if out:
+            standing: dict[int, int] = {}  # seen -> this pile standing after its draws
+            for (d, sn), w in nxt.items():
+                standing[sn] = standing.get(sn, 0) + w * fact[pile - d]
+            found += [
+                ("other_deck", sn, Fraction(w * out, denominator * out_den))
+                for sn, w in standing.items()
+            ]
+        for cause, sn, p in found:
+            if not p:
+                continue
             by_turn[turn] = by_turn.get(turn, Fraction(0)) + p
             by_cause[cause] = by_cause.get(cause, Fraction(0)) + p
             if sn:
                 seen_before += p
-        if other is None:
-            # no white factor was applied to states this turn; keep the per-turn unit uniform
-            nxt = {key: w * white_den for key, w in nxt.items()}
         alive = nxt
-        scale *= black_den * white_den
+        scale *= black_den
+        if not other_turns.standing()[0]:  # the other pile has run out on every path
+            alive = {}
 
-    def mass(weights: dict[tuple[int, int, int], int]) -> Fraction:
-        return sum(
-            (Fraction(w, scale * fact[pile] // fact[pile - d]) for (d, _, _), w in weights.items()),
-            Fraction(0),
-        )
-
-    unresolved = mass(alive)
-    seen_before += mass({key: w for key, w in alive.items() if key[1]})
+    stood, other_den = other_turns.standing()
+    unresolved = Fraction(0)
+    for (d, sn), w in alive.items():
+        p = Fraction(w * fact[pile - d] * stood, scale * fact[pile] * other_den)
+        unresolved += p
+        if sn:
+            seen_before += p
     return NextRebuild(
         by_turn=by_turn,
         by_cause=dict(sorted(by_cause.items())),
@@ -631,7 +774,9 @@ def forecast(
     Tracks how many of ``cards`` are drawn (e.g. the seven witches), how many rebuilds happen,
     and how many siege engines the cards of finished quests add - in the base game they come
     back after each reshuffle, in Merlin's Company they are removed after one use. More than
-    200,000 distinct deck states in one turn raise ``ValueError`` (never a silent cut).
+    200,000 distinct deck states in one turn, or more than :data:`MAX_WORK` steps of work,
+    raise ``ValueError`` (never a silent cut); the work limit fires as soon as the turns left
+    (each assumed to cost as much as the last one) would pass it, not after the work.
 
     The Dragon is dead (base game): its 11 Lancelot/Dragon cards are in a 20-card draw pile,
     one draw a turn; each one drawn adds an engine, so turn 1 adds one with 11/20.
@@ -648,51 +793,85 @@ def forecast(
     turns = _check_turns(turns, "turns")
     mix = check_draw_mix(draws_per_turn)
     target = _target_names(position, cards)
+    work = _Work(turns=turns)
     classes, draw, discard = _classify(position, target, rules)
     other_deck = rules.other_for(position)
     other0 = other_deck.pile if other_deck else 0
-    # state: (layers, discard, other pile, seen, rebuilds, engines)
-    alive: dict[tuple[_Layers, Counts, int, int, int, int], Fraction] = {
-        ((draw,), discard, other0, 0, 0, 0): Fraction(1)
-    }
+    # A deck state (layers, discard, other pile) is numbered once; the chain's states are
+    # (deck state number, seen, rebuilds, engines) -> probability, summed in fast exact
+    # rationals (rationals.py) and returned as Fractions.
+    numbers: dict[tuple[_Layers, Counts, int], int] = {((draw,), discard, other0): 0}
+    decks: list[tuple[_Layers, Counts, int]] = [((draw,), discard, other0)]
+    alive: dict[tuple[int, int, int, int], Any] = {(0, 0, 0, 0): ONE}
     engine_by_turn: dict[int, Fraction] = {}
-    cache: dict[
-        tuple[_Layers, Counts, int],
-        dict[tuple[_Layers, Counts, int, int, int, int, str], Fraction],
-    ] = {}
+    cache: dict[int, list[tuple[int, int, int, int, Any]]] = {}
+
+    def steps_from(deck: int) -> list[tuple[int, int, int, int, Any]]:
+        """(next deck state, seen+, rebuilds+, engines+, probability) of one turn."""
+        found = []
+        before = work.done
+        outcomes = _turn(decks[deck], mix, classes, rules, other_deck, work)
+        work.turn_costs += work.done - before
+        work.turns_done += 1
+        for (lay2, disc2, other2, s, r, e, _c), q in outcomes.items():
+            key = (lay2, disc2, other2)
+            number = numbers.get(key)
+            if number is None:
+                number = numbers[key] = len(decks)
+                decks.append(key)
+            found.append((number, s, r, e, to_q(q)))
+        return found
+
+    last = 0  # the work of the last turn
     for t in range(1, turns + 1):
-        nxt: dict[tuple[_Layers, Counts, int, int, int, int], Fraction] = {}
-        added = Fraction(0)
-        for (layers, disc, other, seen, reb, eng), p in alive.items():
-            key0 = (layers, disc, other)
-            step = cache.get(key0)
+        # Raise early, before the work. The next turn costs one step per state and outcome,
+        # plus, for each deck state not met before, a turn's draws (as much as such a turn
+        # cost on average so far); each turn after it is taken to cost as much more again as
+        # this one adds (deck states grow turn by turn). A forecast that cannot finish within
+        # the limit stops now.
+        new_decks = len({key[0] for key in alive} - cache.keys())
+        per_deck = work.turn_costs // max(work.turns_done, 1)
+        outcomes = sum(len(cache.get(key[0], ())) for key in alive) or len(alive)
+        upcoming = outcomes + new_decks * per_deck
+        growth = max(0, upcoming - last)
+        left = turns - t + 1
+        work.expect(left * upcoming + growth * left * (left - 1) // 2)
+        before = work.done
+        nxt: dict[tuple[int, int, int, int], Any] = {}
+        added = ZERO
+        for (deck, seen, reb, eng), p in alive.items():
+            step = cache.get(deck)
             if step is None:
-                step = cache[key0] = _turn(key0, mix, classes, rules, other_deck)
-            for (lay2, disc2, other2, s, r, e, _c), q in step.items():
-                key = (lay2, disc2, other2, seen + s, reb + r, eng + e)
-                nxt[key] = nxt.get(key, Fraction(0)) + p * q
+                step = cache[deck] = steps_from(deck)
+            work.spend(len(step))
+            for deck2, s, r, e, q in step:
+                key = (deck2, seen + s, reb + r, eng + e)
+                pq = p * q
+                old = nxt.get(key)
+                nxt[key] = pq if old is None else old + pq
                 if e:
-                    added += p * q
+                    added += pq
         if len(nxt) > _MAX_STATES:
             raise ValueError(
                 f"turn {t} reaches {len(nxt)} deck states, over the limit of {_MAX_STATES}: "
                 "ask about fewer turns or fewer kinds of card"
             )
-        engine_by_turn[t] = added
+        engine_by_turn[t] = from_q(added)
         alive = nxt
+        last = work.done - before
 
     def marginal(index: int) -> dict[int, Fraction]:
-        acc: dict[int, Fraction] = {}
-        for (_, _, _, seen, reb, eng), p in alive.items():
-            value = (seen, reb, eng)[index - 3]
-            acc[value] = acc.get(value, Fraction(0)) + p
-        return dict(sorted(acc.items()))
+        acc: dict[int, Any] = {}
+        for key, p in alive.items():
+            value = key[index]
+            acc[value] = acc.get(value, ZERO) + p
+        return {k: from_q(v) for k, v in sorted(acc.items())}
 
     return Forecast(
         turns=turns,
-        count=marginal(3),
-        rebuilds=marginal(4),
-        engines=marginal(5),
+        count=marginal(1),
+        rebuilds=marginal(2),
+        engines=marginal(3),
         engine_by_turn=engine_by_turn,
         options=rules.describe(position),
     )

@@ -105,7 +105,22 @@ MAX_FIGHT_CARDS = sum(
 )
 
 
-def _check_values(values: object, what: str) -> tuple[int, ...]:
+# The most Fight cards the hand advisors (siege_choices, kay_splits, best_turn) take: a knight
+# may draw white cards only while holding fewer than 12 (F §1, S6), so even Gawain's 3-card
+# Round Table draw leaves at most 14 cards in hand; 30 leaves room for cards gained in other
+# ways and keeps every answer within about a second (the advisors try every sub-hand: 54
+# Fight cards took minutes).
+MAX_HAND_FIGHT_CARDS = 30
+_HAND_REASON = (
+    f"at most {MAX_HAND_FIGHT_CARDS} in one hand (a knight may draw only while holding fewer "
+    "than 12 cards, F §1)"
+)
+_ALL_REASON = f"the game has only {MAX_FIGHT_CARDS} (base game and Merlin's Company together)"
+
+
+def _check_values(
+    values: object, what: str, cap: int = MAX_FIGHT_CARDS, reason: str = _ALL_REASON
+) -> tuple[int, ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise ValueError(f"{what}={values!r} must be a list of Fight values (ints 1..5)")
     out = []
@@ -113,11 +128,8 @@ def _check_values(values: object, what: str) -> tuple[int, ...]:
         if isinstance(v, bool) or not isinstance(v, int) or v not in _VALUES:
             raise ValueError(f"{what} contains {v!r}; Fight cards have values 1..5")
         out.append(v)
-        if len(out) > MAX_FIGHT_CARDS:
-            raise ValueError(
-                f"{what} holds more than {MAX_FIGHT_CARDS} Fight cards, more than the game has "
-                "(every Fight card of the base game and Merlin's Company)"
-            )
+        if len(out) > cap:  # stops reading a huge iterator at once
+            raise ValueError(f"{what} holds more than {cap} Fight cards: {reason}")
     return tuple(out)
 
 
@@ -172,13 +184,10 @@ def hand_fight_counts(hand: Deck | Mapping[str, int] | Iterable[int]) -> FightCo
             v = fight_value(name)
             if v:
                 counts[v - 1] += n
-        if sum(counts) > MAX_FIGHT_CARDS:
-            raise ValueError(
-                f"hand holds {sum(counts)} Fight cards; at most {MAX_FIGHT_CARDS} exist in the "
-                "game (every Fight card of the base game and Merlin's Company)"
-            )
+        if sum(counts) > MAX_HAND_FIGHT_CARDS:
+            raise ValueError(f"hand holds {sum(counts)} Fight cards: {_HAND_REASON}")
     else:
-        for v in _check_values(hand, "hand"):
+        for v in _check_values(hand, "hand", MAX_HAND_FIGHT_CARDS, _HAND_REASON):
             counts[v - 1] += 1
     return (counts[0], counts[1], counts[2], counts[3], counts[4])
 

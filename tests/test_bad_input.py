@@ -254,3 +254,197 @@ def test_play_log_superscript_digits_and_bom() -> None:
         parse_log("setup players=4 expansion=no\nsiege arthur cards=3 roll=² won")
     events = parse_log("\ufeffsetup players=4 expansion=no\nsword white 1")
     assert [e.verb for e in events] == ["setup", "sword"]
+
+
+# --- issue 16, item 4: work limits fire before the work ----------------------------------------
+class _Overtime(BaseException):
+    """Raised by the alarm (a BaseException, so no ``except Exception`` hides it)."""
+
+
+def _within(seconds: float, call: Callable[[], object]) -> object:
+    """Run ``call``; fail the test if it takes longer than ``seconds`` (it is interrupted)."""
+    import signal
+
+    def alarm(_signum: int, _frame: object) -> None:
+        raise _Overtime
+
+    old = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return call()
+    except _Overtime:
+        pytest.fail(f"took longer than {seconds} s")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def test_turns_until_exhausted_of_a_large_pile_answers_quickly() -> None:
+    from camelot_rules import turns_until_exhausted
+    from tests.oracles import exhaustion_oracle
+
+    mix = {k: Fraction(1, 12) for k in range(1, 13)}  # took 11 s
+    got = _within(3, lambda: turns_until_exhausted(500, mix))
+    assert isinstance(got, dict) and sum(got.values()) == 1
+    # the same arithmetic as before on a pile small enough for every draw sequence
+    assert turns_until_exhausted(6, {1: Fraction(1, 3), 3: Fraction(2, 3)}) == exhaustion_oracle(
+        6, {1: Fraction(1, 3), 3: Fraction(2, 3)}, 10
+    )
+
+
+@pytest.mark.parametrize(
+    ("size", "mix", "horizon"),
+    [
+        (1000, {0: Fraction(1, 2), 1: Fraction(1, 2)}, 10**12),  # looped for ever
+        (1000, {k: Fraction(1, 1000) for k in range(1000)}, 1000),
+    ],
+)
+def test_turns_until_exhausted_refuses_too_much_work_at_once(
+    size: int, mix: dict[int, Fraction], horizon: int
+) -> None:
+    from camelot_rules import turns_until_exhausted
+
+    def call() -> None:
+        with pytest.raises(ValueError, match="work"):
+            turns_until_exhausted(size, mix, horizon=horizon)
+
+    _within(1, call)
+
+
+@pytest.mark.parametrize("draws", [10**11, 10**4])
+def test_a_huge_number_of_draws_a_turn_is_refused_or_answered_at_once(draws: int) -> None:
+    from camelot_rules import next_rebuild, turns_until_exhausted
+    from camelot_rules.cli import main
+
+    position = DeckPosition(Deck({"despair": 3, "morgan_witch_1": 1}), expansion=True)
+
+    def calls() -> None:
+        with pytest.raises(ValueError, match="draws"):
+            turns_until_exhausted(5, {draws: 1})
+        with pytest.raises(ValueError, match="draws"):
+            next_rebuild(position, {draws: 1})
+
+    _within(1, calls)
+    code = _within(2, lambda: main(["deck", "black", "--mix", f"{draws}: 1"]))
+    assert code == 2  # the CLI's one-line error (looped 10^11 times)
+
+
+@pytest.mark.parametrize(("draws", "turns"), [(1, 40), (1, 1000), (10, 3), (1000, 3)])
+def test_a_forecast_too_large_is_refused_before_the_work(draws: int, turns: int) -> None:
+    # The expansion black deck with the seven witches: 20 turns ran > 20 s, 40 for minutes.
+    from camelot_rules import forecast
+    from camelot_rules.reshuffle import ForecastTooLargeError
+
+    position = DeckPosition(standard_deck("black", expansion=True), expansion=True)
+    witches = [f"morgan_witch_{i}" for i in range(1, 8)]
+
+    def call() -> None:
+        with pytest.raises(ForecastTooLargeError, match=f"turns={turns} .* steps of work"):
+            forecast(position, {draws: 1}, turns, cards=witches)
+
+    _within(3, call)
+
+
+def test_a_forecast_within_the_work_limit_still_answers() -> None:
+    from camelot_rules import forecast, next_rebuild
+
+    position = DeckPosition(standard_deck("black", expansion=True), expansion=True)
+    fc = forecast(position, {1: 1}, 6, cards=["morgan_witch_1"])
+    assert sum(fc.count.values()) == sum(fc.rebuilds.values()) == 1
+    # P(the First Witch among the first 6 of 90 draws) = 6/90 (nothing rebuilds before her:
+    # the other pile of 77 cards cannot run out in 6 turns); once drawn she rebuilds the pile
+    # and may come again, so count her draws of 1 or more. The rebuilds agree with
+    # next_rebuild (an independent integer DP).
+    assert 1 - fc.count[0] == Fraction(6, 90)
+    nr = next_rebuild(position, {1: 1}, horizon=6)
+    assert fc.rebuilds.get(0, 0) == nr.unresolved
+
+
+def test_the_graph_widget_refuses_a_model_too_large_to_solve_quickly() -> None:
+    # 111,089 states were under the widget's old limit (200,000) and froze the kernel in the
+    # solve; now the exploration stops at the widget's limit within a second or two.
+    from widgets.graph import MAX_STATES, explore_model
+
+    assert MAX_STATES == 50_000
+
+    def call() -> None:
+        with pytest.raises(ValueError, match="max_states=50000"):
+            explore_model("Siege race", "engines=0, quest_target=12, turns=200")
+
+    _within(4, call)
+
+
+@pytest.mark.parametrize("raw", ["1e-99999999", "9" * 5000, "inf", "1/0"])
+def test_graph_widget_parameters_are_read_within_bounds(raw: str) -> None:
+    # Fraction("1e-99999999") froze the kernel; a 5,000-digit value leaked int()'s digit limit.
+    from widgets.graph import explore_model
+
+    def call() -> None:
+        with pytest.raises(ValueError, match="p_engine"):
+            explore_model("Siege race", f"engines=8, p_engine={raw}")
+
+    _within(2, call)
+
+
+@pytest.mark.parametrize(
+    ("mix", "horizon"),
+    [
+        ({k: Fraction(1, 12) for k in range(12)}, 1000),  # 26 s even after the speed-up
+        ({k: Fraction(1, 100) for k in range(100)}, 1000),
+    ],
+)
+def test_next_rebuild_refuses_too_much_work_before_starting(
+    mix: dict[int, Fraction], horizon: int | None
+) -> None:
+    from camelot_rules import next_rebuild
+
+    position = DeckPosition(standard_deck("black", expansion=True), expansion=True)
+
+    def call() -> None:
+        with pytest.raises(ValueError, match="steps of work"):
+            next_rebuild(position, mix, cards="morgan_witch_2", horizon=horizon)
+
+    _within(1, call)
+
+
+@pytest.mark.parametrize(
+    ("mix", "horizon"),
+    [
+        ({0: Fraction(1, 2), 1: Fraction(1, 2)}, 1000),  # took 58 s
+        ({k: Fraction(1, 12) for k in range(1, 13)}, None),  # took 40 s
+        ({0: Fraction(1, 3), 1: Fraction(1, 2), 2: Fraction(1, 6)}, 200),  # the benchmark: 19 s
+    ],
+)
+def test_next_rebuild_of_the_expansion_deck_answers_within_seconds(
+    mix: dict[int, Fraction], horizon: int | None
+) -> None:
+    # The other deck (rebuilt together, JA) draws independently: its pile is followed on its
+    # own instead of in every state of this one. Exactness is checked against every ordering
+    # in tests/test_reshuffle.py; here the answer is whole and quick.
+    from camelot_rules import next_rebuild
+
+    position = DeckPosition(standard_deck("black", expansion=True), expansion=True)
+    nr = _within(6, lambda: next_rebuild(position, mix, cards="morgan_witch_2", horizon=horizon))
+    total = sum(nr.by_turn.values()) + nr.unresolved  # type: ignore[attr-defined]
+    assert total == 1 and sum(nr.by_cause.values()) == sum(nr.by_turn.values())  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("advisor", ["siege_choices", "kay_splits", "best_turn"])
+def test_hand_advisors_refuse_more_cards_than_a_hand_holds_at_once(advisor: str) -> None:
+    # Found by the generated suite: the whole 107-card white deck as a hand (54 Fight cards,
+    # under the 59 Fight cards the game has) ran for minutes in each advisor.
+    import camelot_rules
+    from camelot_rules.siege import MAX_HAND_FIGHT_CARDS
+
+    fn = getattr(camelot_rules, advisor)
+    deck = standard_deck("white", expansion=True)
+
+    def refused() -> None:
+        with pytest.raises(ValueError, match=f"at most {MAX_HAND_FIGHT_CARDS} in one hand"):
+            fn(deck)
+        with pytest.raises(ValueError, match=f"more than {MAX_HAND_FIGHT_CARDS} Fight cards"):
+            fn(iter([3] * 10**6))
+
+    _within(1, refused)
+    hand = [v % 5 + 1 for v in range(MAX_HAND_FIGHT_CARDS)]  # the cap itself still answers
+    assert _within(8, lambda: fn(hand))

@@ -56,6 +56,7 @@ import widgets
 from camelot_rules import Deck, DeckPosition, explore
 from camelot_rules.cli import build_parser
 from camelot_rules.cli import main as cli_main
+from camelot_rules.engine import position
 from camelot_rules.models import CoinRace
 
 BUDGET_S = 2.0  # per call
@@ -95,11 +96,13 @@ LIBRARY: dict[str, Valid] = {
     "deck_facts": ok("white"),
     "draw_probability": ok(SMALL, 2, "grail"),
     "end_distribution": ok(COIN_GRAPH, lambda s: len(s)),
+    "excalibur_race": ok(2, [2], 3, deck={"excalibur": 3, "picts": 5}),
     "expected_steps": ok(COIN_GRAPH),
     "explore": ok(CoinRace(target=1)),
     "fight_total_distribution": ok(SMALL, 2),
     "first_draw_distribution": ok(SMALL, "grail"),
     "forecast": ok(POSITION, {1: 1}, 2),
+    "grail_race": ok(4, 1, [2], 3, deck={"despair": 3, "picts": 5}),
     "hits_distribution": ok(SMALL, 2, "grail"),
     "kay_splits": ok([3, 1]),
     "next_rebuild": ok(POSITION, {1: 1}),
@@ -111,8 +114,10 @@ LIBRARY: dict[str, Valid] = {
     "solve": ok(COIN_GRAPH),
     "standard_deck": ok("white"),
     "travel_composition_posterior": ok([["vision", "lost"]], deck_size=8),
+    "turn_choices": ok(position(3, location={0: "grail"}, hands={0: {"grail": 1}}, phase="heroic")),
     "turns_until_exhausted": ok(5, {1: Fraction(1, 2), 2: Fraction(1, 2)}),
     "war_completion_probability": ok("picts", 2, [3, 4], {"fight_5": 2, "grail": 8}, 7),
+    "war_race": ok("picts", 3, 2, [[4, 5]], 3, deck={"picts": 3, "saxons": 5}),
 }
 
 # Public classes not called here, and why: results are built by the library, not by users;
@@ -126,9 +131,11 @@ SKIPPED_CLASSES: dict[str, str] = {
     "KaySplit": "a result (kay_splits)",
     "NextFight": "a result (best_next_fight)",
     "NextRebuild": "a result (next_rebuild)",
+    "RaceCurve": "a result (grail_race, excalibur_race, war_race)",
     "SetupPosition": "a result (setup_position)",
     "SiegeChoice": "a result (siege_choices)",
     "Solution": "a result (solve)",
+    "TurnChoice": "a result (turn_choices)",
     "TurnPlan": "a result (best_turn)",
 }
 
@@ -160,6 +167,9 @@ CLI: dict[str, list[str]] = {
     "quest next": ["quest", "next", "black-knight", "--whites", "3", "--hand", "5", "1"],
     "simulate": ["simulate", "--games", "2", "--seed", "1"],
     "quest war": ["quest", "war", "picts", "--fights", "2", "--hand", "3", "4", "--actions", "7"],
+    "quest grail": ["quest", "grail", "--laid", "4", "--despair", "1", "--hands", "2"],
+    "quest excalibur": ["quest", "excalibur", "--steps", "2", "--hands", "2", "--turns", "3"],
+    "quest war-race": ["quest", "war-race", "saxons", "--fights", "3", "--hand", "4,5"],
 }
 
 
@@ -169,6 +179,13 @@ def _graph_example() -> Valid:
     name = "Coin race (tiny example)"
     explored = explore_model(name, MODELS[name].defaults)
     return ok(explored, explored.graph.graph["root"], draw=False)
+
+
+def _sim_example() -> Valid:
+    from camelot_rules.sim import GameConfig, simulate_games, sweep_row
+
+    config = GameConfig.of(4)
+    return ok([sweep_row(config, simulate_games(config, n=2, seed=1))], seed=1)
 
 
 def _board_example() -> Valid:
@@ -183,7 +200,9 @@ WIDGETS: dict[str, Callable[[], Valid]] = {
     "widgets.game.render_step": lambda: ok("seat 0: fight", "siege.fight"),
     "widgets.graph.render_graph": _graph_example,
     "widgets.playlog.render_playlog": lambda: ok("setup players=4 expansion=no\n"),
+    "widgets.quest.render_quest": lambda: ok("grail", hands="2", grails=5, blacks=0, turns=2),
     "widgets.siege.render_siege": lambda: ok({5: 1, 3: 1}),
+    "widgets.sim.render_sim": _sim_example,
     "widgets.travel.render_travel": lambda: ok(trips=2),
 }
 
@@ -201,12 +220,19 @@ def bad_values(valid: object) -> list[tuple[str, object]]:
         ("a negative int", -1),
         ("zero", 0),
         ("a huge int", 10**12),
+        ("a large int (at or near a cap)", 1000),
+        ("a fairly large int", 100),
         ("a bool", True),
         ("an empty list", []),
         ("an empty dict", {}),
         ("an object()", object()),
         ("a Deck", Deck({"grail": 1})),
         ("a DeckPosition", DeckPosition(Deck({"grail": 1}))),
+        ("the largest deck (107 cards)", camelot_rules.standard_deck("white", expansion=True)),
+        (
+            "the 90-card expansion black deck as a position",
+            DeckPosition(camelot_rules.standard_deck("black", expansion=True), expansion=True),
+        ),
         ("an empty DiGraph", nx.DiGraph()),
         ("a list holding None", [None]),
         ("a list holding -1", [-1]),
@@ -599,10 +625,200 @@ def test_bad_input_gets_an_answer_or_a_clear_value_error(target: str) -> None:
 
 def iter_problems() -> Iterator[str]:
     for target in targets():
+        if target.startswith("widgets.") and target not in WIDGETS:
+            yield f"{target}: no valid example yet (see the first test)"
+            continue
         yield from check_target(target)
 
 
+# --- answers against brute force on every input small enough to enumerate ------------------------
+# The bad calls above can only check that an answer or a clear error comes back; whether an
+# answer is RIGHT is checked here: every small input the generator can make (every deck of up
+# to 5 cards over a few kinds, every draw count, card set, hand and option) is answered by the
+# library and by enumeration (tests/oracles.py: every deal, ordering and die face; no code
+# shared with the calculators). A disagreement is a silent wrong answer.
+
+_KINDS = {"grail": 2, "fight_3": 2, "fight_5": 1, "merlin": 1}
+
+
+def small_decks(max_size: int = 5) -> Iterator[Deck]:
+    """Every non-empty deck over ``_KINDS`` (up to their copies) of at most ``max_size`` cards."""
+    import itertools
+
+    names = list(_KINDS)
+    for copies in itertools.product(*(range(_KINDS[n] + 1) for n in names)):
+        if 0 < sum(copies) <= max_size:
+            yield Deck({n: c for n, c in zip(names, copies) if c})
+
+
+def _card_sets(deck: Deck) -> Iterator[tuple[str, ...]]:
+    import itertools
+
+    names = sorted(deck.names())
+    for r in (1, 2):
+        yield from itertools.combinations(names, r)
+
+
+def _hands(deck: Deck, size: int) -> list[tuple[str, ...]]:
+    import itertools
+
+    from tests.oracles import cards_of
+
+    pile = cards_of(deck)
+    return [tuple(pile[i] for i in idx) for idx in itertools.combinations(range(len(pile)), size)]
+
+
+def _fight(card: str) -> int:
+    return int(card[6:]) if card.startswith("fight_") else 0
+
+
+def _wins(total: int, tie_wins: bool) -> Fraction:
+    """P(total beats a d8), by listing the eight faces (a tie wins with Divine Favor)."""
+    return Fraction(sum(total > f or (tie_wins and total == f) for f in range(1, 9)), 8)
+
+
+def oracle_comparisons() -> Iterator[tuple[str, Callable[[], object], Callable[[], object]]]:
+    """(what, library call, brute-force call) for every small input."""
+    from camelot_rules import (
+        draw_probability,
+        fight_total_distribution,
+        first_draw_distribution,
+        hits_distribution,
+        random_hand_siege_win_probability,
+        siege_win_probability,
+        turns_until_exhausted,
+    )
+    from tests.oracles import draw_probability_oracle, exhaustion_oracle, first_draw_oracle
+
+    for deck in small_decks():
+        size = deck.size
+        for cards in _card_sets(deck):
+            yield (
+                f"first_draw_distribution({deck.counts}, {cards})",
+                lambda d=deck, c=cards: first_draw_distribution(d, c),
+                lambda d=deck, c=cards: first_draw_oracle(d, c),
+            )
+            for draws in range(size + 1):
+                yield (
+                    f"hits_distribution({deck.counts}, {draws}, {cards})",
+                    lambda d=deck, n=draws, c=cards: {
+                        k: p for k, p in hits_distribution(d, n, c).items() if p
+                    },
+                    lambda d=deck, n=draws, c=cards: _hits_oracle(d, n, c),
+                )
+                for at_least in range(1, draws + 1):
+                    yield (
+                        f"draw_probability({deck.counts}, {draws}, {cards}, at_least={at_least})",
+                        lambda d=deck, n=draws, c=cards, a=at_least: draw_probability(
+                            d, n, c, at_least=a
+                        ),
+                        lambda d=deck, n=draws, c=cards, a=at_least: draw_probability_oracle(
+                            d, n, c, a
+                        ),
+                    )
+        for hand_size in range(size + 1):
+            yield (
+                f"fight_total_distribution({deck.counts}, {hand_size})",
+                lambda d=deck, h=hand_size: {
+                    k: p for k, p in fight_total_distribution(d, h).items() if p
+                },
+                lambda d=deck, h=hand_size: _total_oracle(d, h),
+            )
+            for excalibur in (False, True):
+                for favor in (False, True):
+                    yield (
+                        f"random_hand_siege_win_probability({deck.counts}, {hand_size}, "
+                        f"excalibur={excalibur}, divine_favor={favor})",
+                        lambda d=deck, h=hand_size, e=excalibur, f=favor: (
+                            random_hand_siege_win_probability(d, h, excalibur=e, divine_favor=f)
+                        ),
+                        lambda d=deck, h=hand_size, e=excalibur, f=favor: _siege_hand_oracle(
+                            d, h, e, f
+                        ),
+                    )
+    import itertools
+
+    for n in range(4):
+        for played in itertools.combinations_with_replacement(range(1, 6), n):
+            for excalibur in (False, True):
+                for favor in (False, True):
+                    yield (
+                        f"siege_win_probability({list(played)}, excalibur={excalibur}, "
+                        f"divine_favor={favor})",
+                        lambda v=played, e=excalibur, f=favor: siege_win_probability(
+                            list(v), excalibur=e, divine_favor=f
+                        ),
+                        lambda v=played, e=excalibur, f=favor: _wins(sum(v) + e, f),
+                    )
+    half, third = Fraction(1, 2), Fraction(1, 3)
+    mixes = [
+        {1: Fraction(1)},
+        {2: Fraction(1)},
+        {1: half, 2: half},
+        {1: third, 3: 2 * third},
+        {1: third, 2: third, 3: third},
+        {0: half, 1: half},
+        {0: third, 2: 2 * third},
+    ]
+    for deck_size in range(1, 7):
+        for mix in mixes:
+            horizon = deck_size + 2
+            kwargs = {"horizon": horizon} if 0 in mix else {}
+            yield (
+                f"turns_until_exhausted({deck_size}, {mix}, {kwargs})",
+                lambda n=deck_size, m=mix, kw=kwargs: turns_until_exhausted(n, m, **kw),
+                lambda n=deck_size, m=mix, h=horizon: exhaustion_oracle(n, m, h),
+            )
+
+
+def _hits_oracle(deck: Deck, draws: int, cards: tuple[str, ...]) -> dict[int, Fraction]:
+    hands = _hands(deck, draws)
+    counts: dict[int, int] = {}
+    for hand in hands:
+        k = sum(card in cards for card in hand)
+        counts[k] = counts.get(k, 0) + 1
+    return {k: Fraction(v, len(hands)) for k, v in counts.items()}
+
+
+def _total_oracle(deck: Deck, hand_size: int) -> dict[int, Fraction]:
+    hands = _hands(deck, hand_size)
+    counts: dict[int, int] = {}
+    for hand in hands:
+        t = sum(map(_fight, hand))
+        counts[t] = counts.get(t, 0) + 1
+    return {k: Fraction(v, len(hands)) for k, v in counts.items()}
+
+
+def _siege_hand_oracle(deck: Deck, hand_size: int, excalibur: bool, favor: bool) -> Fraction:
+    hands = _hands(deck, hand_size)
+    wins = [_wins(sum(map(_fight, hand)) + excalibur, favor) for hand in hands]
+    return sum(wins, Fraction(0)) / len(hands)
+
+
+ORACLE_TALLY: dict[str, int] = {}
+
+
+def check_against_brute_force() -> list[str]:
+    """Compare every small input; return the disagreements (silent wrong answers)."""
+    wrong = []
+    tried = 0
+    for what, library, oracle in oracle_comparisons():
+        tried += 1
+        got, expected = library(), oracle()
+        if got != expected:
+            wrong.append(f"{what}: library {got}, brute force {expected}")
+    ORACLE_TALLY.update(tried=tried, wrong=len(wrong))
+    return wrong
+
+
+def test_answers_agree_with_brute_force_on_every_small_input() -> None:
+    wrong = check_against_brute_force()
+    assert ORACLE_TALLY["tried"] > 3000  # 3,052 when written
+    assert not wrong, f"{len(wrong)} silent wrong answers:\n" + "\n".join(wrong[:20])
+
+
 if __name__ == "__main__":  # pragma: no cover
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests.*
     problems = list(iter_problems())
     print("\n".join(problems))
     print()
@@ -613,3 +829,21 @@ if __name__ == "__main__":  # pragma: no cover
     print(", ".join(f"{c} {n}" for c, n in zip(COLUMNS, totals)))
     wrong = sum("instead of" in p for p in problems)
     print(f"problems {len(problems)}, of which naming another parameter {wrong}")
+    disagreements = check_against_brute_force()
+    print("\n".join(disagreements))
+    print(
+        f"small inputs answered and checked against brute force {ORACLE_TALLY['tried']}, "
+        f"silent wrong answers (disagreements) {ORACLE_TALLY['wrong']}"
+    )
+
+
+def test_the_brute_force_check_catches_a_wrong_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the check can fail: a siege calculator that forgets Divine Favor's tie is caught
+    real = camelot_rules.siege_win_probability
+
+    def forgets_the_tie(played: list[int], **options: bool) -> Fraction:
+        return real(played, excalibur=options.get("excalibur", False))
+
+    monkeypatch.setattr(camelot_rules, "siege_win_probability", forgets_the_tie)
+    wrong = check_against_brute_force()
+    assert wrong and all("divine_favor=True" in w for w in wrong)

@@ -120,3 +120,108 @@ def test_exhaustion_sums_to_one_and_larger_decks_last_longer(
         assert sum(p for k, p in bigger.items() if k <= t) <= sum(
             p for k, p in got.items() if k <= t
         )
+
+
+# --- next_rebuild with the other deck (JA: both rebuilt), against every card and draw --------
+def _first_rebuild_oracle(
+    pile: dict[str, int],
+    named: set[str],
+    mix: dict[int, Fraction],
+    white: int,
+    white_mix: dict[int, Fraction],
+    horizon: int,
+) -> tuple[dict[int, Fraction], dict[str, Fraction], Fraction, Fraction]:
+    """Every draw of every turn, card by card: (by_turn, by_cause, seen_before, unresolved)."""
+    by_turn: dict[int, Fraction] = {}
+    by_cause: dict[str, Fraction] = {}
+    totals = {"seen": Fraction(0), "open": Fraction(0)}
+
+    def event(turn: int, cause: str, seen: bool, p: Fraction) -> None:
+        by_turn[turn] = by_turn.get(turn, Fraction(0)) + p
+        by_cause[cause] = by_cause.get(cause, Fraction(0)) + p
+        if seen:
+            totals["seen"] += p
+
+    def turn_start(cards: dict[str, int], white: int, seen: bool, p: Fraction, turn: int) -> None:
+        if turn > horizon:
+            totals["open"] += p
+            if seen:
+                totals["seen"] += p
+            return
+        for k, q in mix.items():
+            draw(cards, white, seen, p * q, turn, k)
+
+    def draw(cards: dict[str, int], white: int, seen: bool, p: Fraction, turn: int, k: int) -> None:
+        if k == 0:  # this pile's draws are done: the other pile draws
+            for kw, qw in white_mix.items():
+                if kw >= white:
+                    event(turn, "other_deck", seen, p * qw)
+                else:
+                    turn_start(cards, white - kw, seen, p * qw, turn + 1)
+            return
+        size = sum(cards.values())
+        for name, n in cards.items():
+            if not n:
+                continue
+            q = p * Fraction(n, size)
+            now_seen = seen or name in named
+            if name == "morgan_witch_1":
+                event(turn, "first_witch", now_seen, q)
+            elif size == 1:
+                event(turn, "exhausted", now_seen, q)
+            else:
+                draw({**cards, name: n - 1}, white, now_seen, q, turn, k - 1)
+
+    turn_start(dict(pile), white, False, Fraction(1), 1)
+    return by_turn, by_cause, totals["seen"], totals["open"]
+
+
+@pytest.mark.parametrize(
+    ("pile", "named", "mix", "white", "white_mix", "horizon"),
+    [
+        (
+            {"morgan_witch_1": 1, "despair": 2, "picts": 2},
+            {"despair"},
+            {0: Fraction(1, 3), 1: Fraction(1, 2), 2: Fraction(1, 6)},
+            3,
+            {0: half, 2: half},
+            6,
+        ),
+        (
+            {"despair": 3, "saxons": 1},
+            {"saxons"},
+            {1: half, 2: half},
+            2,
+            {0: Fraction(3, 4), 1: Fraction(1, 4)},
+            10,
+        ),
+        (
+            {"morgan_witch_1": 1, "picts": 3},
+            {"morgan_witch_1"},
+            {0: half, 1: half},
+            4,
+            {1: Fraction(1, 3), 3: Fraction(2, 3)},
+            5,
+        ),
+    ],
+)
+def test_next_rebuild_with_the_other_deck_matches_every_draw(
+    pile: dict[str, int],
+    named: set[str],
+    mix: dict[int, Fraction],
+    white: int,
+    white_mix: dict[int, Fraction],
+    horizon: int,
+) -> None:
+    from camelot_rules import DeckPosition, OtherDeck, RebuildRules, next_rebuild
+
+    rules = RebuildRules(other_deck=OtherDeck(white, 20, white_mix))
+    position = DeckPosition(Deck(pile), expansion=True)
+    got = next_rebuild(position, mix, cards=sorted(named), horizon=horizon, rules=rules)
+    by_turn, by_cause, seen, unresolved = _first_rebuild_oracle(
+        pile, named, mix, white, white_mix, horizon
+    )
+    assert got.by_turn == {t: p for t, p in by_turn.items() if p}
+    assert got.by_cause == dict(sorted((c, p) for c, p in by_cause.items() if p))
+    assert got.seen_before == seen
+    assert got.unresolved == unresolved

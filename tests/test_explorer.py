@@ -232,3 +232,118 @@ def test_progress_bar_reports_every_state(capsys: pytest.CaptureFixture[str]) ->
     g = explore(Ruin(3000, 1500, Fraction(1, 2)), progress=True)
     err = capsys.readouterr().err
     assert g.number_of_nodes() == 3001 and "3001" in err and "exploring" in err
+
+
+# --- issue 16, item 4: limits fire before the work; an interrupt leaves nothing half-built ----
+@dataclass(frozen=True)
+class Counter:
+    """One chance step a state, 0 -> 1 -> 2 ...: as many states as max_states allows."""
+
+    end: int = 10**12
+
+    def initial_state(self) -> int:
+        return 0
+
+    def is_terminal(self, s: int) -> bool:
+        return s >= self.end
+
+    def outcome(self, s: int) -> str:
+        return "end"
+
+    def is_chance(self, s: int) -> bool:
+        return True
+
+    def chance_outcomes(self, s: int) -> list[tuple[int, Fraction]]:
+        return [(1, Fraction(1, 2)), (2, Fraction(1, 2))]
+
+    def legal_actions(self, s: int) -> list[int]:
+        return []
+
+    def apply(self, s: int, a: int) -> int:
+        return s + a
+
+
+def test_explore_refuses_a_limit_that_cannot_fit_in_memory_early() -> None:
+    # Under a 600 MB memory limit, max_states=10^8 of ~1 KB each cannot fit: the limit error
+    # comes after the first 50,000 states instead of a MemoryError (or swapping) much later.
+    import subprocess
+    import sys
+    import time
+
+    script = """
+import resource
+with open("/proc/self/statm") as f:
+    size = int(f.read().split()[0]) * resource.getpagesize()
+resource.setrlimit(resource.RLIMIT_AS, (size + 600 * 2**20, resource.RLIM_INFINITY))
+from camelot_rules import ExplorationLimitError, explore
+from tests.test_explorer import Counter
+try:
+    explore(Counter(), max_states=10**8, progress=False)
+except ExplorationLimitError as err:
+    print("LIMIT", err)
+except MemoryError:
+    print("MEMORY")
+"""
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
+    elapsed = time.perf_counter() - start
+    assert done.stdout.startswith("LIMIT"), done.stdout + done.stderr
+    assert "max_states=100,000,000" in done.stdout and "GB" in done.stdout
+    assert elapsed < 30
+
+
+def test_explore_interrupted_returns_nothing_and_can_run_again() -> None:
+    calls = 0
+
+    @dataclass(frozen=True)
+    class Stops(Counter):
+        def apply(self, s: int, a: int) -> int:
+            nonlocal calls
+            calls += 1
+            if calls == 5000:
+                raise KeyboardInterrupt
+            return s + a
+
+    with pytest.raises(KeyboardInterrupt):
+        explore(Stops(end=10**6), progress=True)
+    graph = explore(Stops(end=100))  # calls is past 5000: runs to the end
+    assert graph.number_of_nodes() == 102  # states 0..101 (100 and 101 terminal)
+
+
+def test_solve_interrupted_leaves_the_graph_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    import copy
+
+    import camelot_rules.analysis as analysis
+
+    graph = explore(SiegeRace(engines=0, quest_target=4, turns=12))
+    before = copy.deepcopy(graph)
+    expected = solve(graph, maximize="loyal_win", progress=False).values[graph.graph["root"]]
+    original = analysis._terminal_vector
+    calls = 0
+
+    def stops(*args: object) -> object:
+        nonlocal calls
+        calls += 1
+        if calls == 2:  # at the second terminal state met
+            raise KeyboardInterrupt
+        return original(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(analysis, "_terminal_vector", stops)
+    with pytest.raises(KeyboardInterrupt):
+        solve(graph, maximize="loyal_win", progress=True)
+    assert nx.utils.graphs_equal(graph, before)
+    assert graph.graph == before.graph
+    again = solve(graph, maximize="loyal_win", progress=False).values[graph.graph["root"]]
+    assert again == expected
+
+
+def test_solve_progress_bar_counts_every_state(capsys: pytest.CaptureFixture[str]) -> None:
+    graph = explore(SiegeRace(engines=0, quest_target=4, turns=12))
+    solve(graph, maximize="loyal_win", progress=True)
+    err = capsys.readouterr().err
+    n = graph.number_of_nodes()
+    assert "solving" in err and f"{n}/{n}" in err
+    with pytest.raises(ValueError, match="progress='no'"):
+        solve(graph, maximize="loyal_win", progress="no")  # type: ignore[arg-type]
