@@ -1,0 +1,210 @@
+"""The table companion: record a game as it happens, one play-log line at a time, and read the
+position the calculators need from it.
+
+A :class:`GameRecord` holds the lines of a play log (the format of ``docs/play-log.md``). Each
+new line is replayed with the verifier (:mod:`camelot_rules.playlog`) before it is kept: a line
+that breaks a rule is refused with a ``ValueError`` naming the rule, and the record is left as it
+was. ``undo`` takes back the last line; ``text`` is the play log to save, share or check later.
+:meth:`GameRecord.position` is what the table has seen - swords, engines, the black and travel
+cards gone since the last rebuild - for the calculators: the black pile left, the travel deck
+left, the siege engines still to come before the 12th.
+
+>>> game = GameRecord.new(4, expansion=False, knights=["arthur", "kay", "gawain", "percival"])
+>>> _ = game.add("turn arthur")
+>>> _ = game.add("evil arthur black")
+>>> game.add("draw black despair").black_left.size
+75
+>>> game.add("evil arthur engine")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ValueError: line 6: Arthur takes a second evil step in one turn (rule turn.evil-step: ...
+>>> game.undo()
+'draw black despair'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from camelot_rules import rulebook
+from camelot_rules.cards import Deck, check_players, standard_deck
+from camelot_rules.checks import check_bool, check_text
+from camelot_rules.playlog import MAX_LOG_BYTES, LogError, Violation, _Replay, parse_log
+
+__all__ = ["GameRecord", "Position"]
+
+_ENGINES_TO_LOSE = rulebook.threshold("siege_engines_to_lose")
+
+
+@dataclass(frozen=True)
+class Position:
+    """What the table has seen so far (from the recorded lines).
+
+    ``engines`` is a range ``(low, high)`` where the log leaves it open (Merlin may stand on a
+    finished quest). ``black_left`` and ``travel_left`` are the draw piles as known: the box
+    minus the cards drawn since the last rebuild (and the cards removed from the game).
+    """
+
+    players: int
+    expansion: bool
+    knights: tuple[str, ...]
+    turn: str
+    white_swords: int
+    black_swords: int
+    engines: tuple[int, int]
+    dead: tuple[str, ...]
+    captured: tuple[str, ...]
+    witches: tuple[str, ...]
+    quests_over: tuple[str, ...]
+    black_left: Deck
+    travel_left: Deck | None
+    captured_held: int
+    over: str
+
+    @property
+    def engines_to_lose(self) -> int:
+        """Siege engines still to come before the 12th loses the game (at the worst)."""
+        return _ENGINES_TO_LOSE - self.engines[1]
+
+    def summary(self) -> str:
+        """One line a player reads at a glance."""
+        low, high = self.engines
+        engines = str(low) if low == high else f"{low}-{high}"
+        parts = [
+            f"{self.white_swords} white / {self.black_swords} black swords",
+            f"{engines} siege engine(s)",
+            f"black pile {self.black_left.size} card(s)",
+        ]
+        if self.travel_left is not None:
+            parts.append(f"travel deck {self.travel_left.size} card(s)")
+        if self.turn:
+            parts.insert(0, f"{self.turn.replace('_', ' ').title()}'s turn")
+        if self.over:
+            parts.insert(0, f"game over ({self.over})")
+        return "; ".join(parts)
+
+
+def _position(replay: _Replay) -> Position:
+    t = replay.t
+    black_box = standard_deck("black", expansion=t.expansion)
+    gone = {c: n for c, n in (t.drawn["black"] + t.removed).items() if n > 0}
+    black_left = Deck({c: max(0, black_box.count(c) - gone.get(c, 0)) for c in black_box.names()})
+    travel_left = None
+    if t.expansion:
+        box = standard_deck("travel", expansion=True)
+        out = t.drawn["travel"] + t.held_at_shuffle
+        travel_left = Deck({c: max(0, box.count(c) - out.get(c, 0)) for c in box.names()})
+    return Position(
+        players=t.players,
+        expansion=t.expansion,
+        knights=tuple(t.knights),
+        turn=t.turn,
+        white_swords=t.white,
+        black_swords=t.black,
+        engines=(t.engines_lo, t.engines_hi),
+        dead=tuple(sorted(t.dead)),
+        captured=tuple(sorted(t.captured)),
+        witches=tuple(sorted(t.witches)),
+        quests_over=tuple(sorted(t.quests_ended)),
+        black_left=black_left,
+        travel_left=travel_left,
+        captured_held=sum(t.held.values()),
+        over=t.over,
+    )
+
+
+class GameRecord:
+    """A game recorded line by line; every line is checked against the rules before it is
+    kept (see the module docstring)."""
+
+    def __init__(self, text: str = "") -> None:
+        check_text("text", text)
+        self._lines: list[str] = []
+        self._replay(text)  # raises on a malformed or rule-breaking log; nothing is kept then
+        self._lines = text.splitlines()
+
+    @classmethod
+    def new(
+        cls, players: int, *, expansion: bool = False, knights: Sequence[str] = ()
+    ) -> GameRecord:
+        """A record with its setup line (and the knights in seat order, when given)."""
+        check_bool("expansion", expansion)
+        check_players(players, expansion)
+        lines = [f"setup players={players} expansion={'yes' if expansion else 'no'}"]
+        if knights:
+            lines.append("knights " + " ".join(knights))
+        return cls("\n".join(lines))
+
+    @staticmethod
+    def _replay(text: str) -> tuple[_Replay, list[Violation]]:
+        if len(text.encode("utf-8")) > MAX_LOG_BYTES:
+            raise ValueError(f"the record is longer than {MAX_LOG_BYTES:,} bytes")
+        replay = _Replay()
+        if not text.strip():
+            return replay, []
+        for ev in parse_log(text):
+            replay.step(ev)
+        return replay, replay.found
+
+    @property
+    def text(self) -> str:
+        """The play log recorded so far (save it, share it, check it with ``verify``)."""
+        return "\n".join(self._lines) + ("\n" if self._lines else "")
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        return tuple(self._lines)
+
+    def add(self, line: str) -> Position:
+        """Record one line; a malformed line or one that breaks a rule raises ``ValueError``
+        (naming the rule and what the table should do) and is not kept.
+
+        Rules: see :class:`camelot_rules.playlog._Replay` - the verifier's own checks.
+        """
+        check_text("line", line)
+        if "\n" in line.strip() or "\r" in line.strip():
+            raise ValueError(f"line={line!r}: record one line at a time")
+        line = line.strip()
+        if not line:
+            raise ValueError("line='': write the event to record, e.g. 'evil arthur engine'")
+        candidate = [*self._lines, line]
+        before = len(self._replay(self.text)[1])
+        try:
+            replay, found = self._replay("\n".join(candidate))
+        except LogError as err:
+            raise ValueError(str(err)) from None
+        new = [v for v in found[before:] if v.line >= len(candidate)] or found[before:]
+        if new:
+            v = new[0]
+            raise ValueError(
+                f"line {v.line}: {v.message} (rule {v.rule_id}: {v.source})"
+                + (f" - {v.fix}" if v.fix else "")
+            )
+        self._lines = candidate
+        return _position(replay)
+
+    def undo(self) -> str:
+        """Take back the last line (not the setup line); return it."""
+        if len(self._lines) <= 1:
+            raise ValueError("nothing to undo: the record holds only its setup line")
+        return self._lines.pop()
+
+    def position(self) -> Position:
+        """What the table has seen so far."""
+        replay, _ = self._replay(self.text)
+        return _position(replay)
+
+    def next_turn(self) -> str:
+        """The knight whose turn comes next (clockwise, dead knights skipped)."""
+        replay, _ = self._replay(self.text)
+        t = replay.t
+        if not t.knights:
+            raise ValueError("name the knights first (a 'knights' line)")
+        last = t.turn or t.last_turn
+        if not last:
+            return "arthur" if "arthur" in t.knights else t.knights[0]
+        allowed = replay.next_seat(last)
+        if not allowed:
+            raise ValueError("every knight is dead: the game is over")
+        return allowed[-1]

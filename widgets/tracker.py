@@ -1,0 +1,181 @@
+"""The game tracker: record the game at the table, line by line, through the rules; the
+calculators read the position from it (the black pile left, the travel deck left, the engines).
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as W
+
+from camelot_rules.display import fmt_prob, html_answer, text_answer
+from camelot_rules.draws import draw_probability
+from camelot_rules.tracker import GameRecord, Position
+from camelot_rules.travel import next_trip_risk
+from widgets.common import Rendered, result_box, safe_render
+
+__all__ = ["TrackerWidget", "build_tracker_widget", "render_tracker"]
+
+_MORGANS = ("morgan_1", "morgan_2", "morgan_3", "morgan_4", "morgan_5")
+_WITCHES = tuple(f"morgan_witch_{i}" for i in range(1, 8))
+
+
+def _odds(pos: Position) -> list[tuple[str, str]]:
+    """The calculators on the recorded position: (question, answer)."""
+    rows = []
+    low, high = pos.engines
+    rows.append(
+        (
+            "siege engines",
+            f"{high} on the board; {pos.engines_to_lose} more lose the game"
+            if low == high
+            else f"{low}-{high} on the board (Merlin may block one)",
+        )
+    )
+    pile = pos.black_left
+    if pile.size:
+        for label, cards in (("a Morgan card", _MORGANS), ("a witch", _WITCHES)):
+            present = [c for c in cards if pile.count(c)]
+            if present:
+                p = draw_probability(pile, 1, present)
+                rows.append((f"next black card is {label}", fmt_prob(p)))
+    if pos.travel_left is not None:
+        risk = next_trip_risk(pos.travel_left, captured_held=pos.captured_held)
+        rows.append(("captured on the next trip", fmt_prob(risk.outcomes["captured"])))
+    return rows
+
+
+def render_tracker(record: GameRecord, *, last: int = 8) -> Rendered:
+    """Return (html, text): the position at a glance, the odds the calculators read from it,
+    and the last lines recorded."""
+    pos = record.position()
+    verdict = pos.summary() + "."
+    rows = _odds(pos)
+    table = "".join(
+        f"<tr><td>{html.escape(q)}</td><td><b>{html.escape(a)}</b></td></tr>" for q, a in rows
+    )
+    recent = record.lines[-last:]
+    body = (
+        f"<table class='camelot-table'>{table}</table>"
+        "<div style='margin-top:6px;color:#555'>last lines:</div><pre style='margin:0'>"
+        + html.escape("\n".join(recent))
+        + "</pre>"
+    )
+    assumes = [
+        "black pile: the box less the cards drawn since the last rebuild",
+        "travel mix: default, assumed (rules-facts travel.counts)",
+    ]
+    text_body = "\n".join(f"{q}: {a}" for q, a in rows) + "\nlast lines:\n" + "\n".join(recent)
+    return html_answer(verdict, body, assumes), text_answer(verdict, text_body, assumes)
+
+
+class TrackerWidget(W.VBox):  # type: ignore[misc]
+    """Record a game: type a line (Enter records it) or use the buttons; Undo takes it back.
+    ``.record`` is the :class:`~camelot_rules.tracker.GameRecord`; ``.log_text`` shows its text."""
+
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+        self.line = W.Text(
+            placeholder="e.g. draw black despair",
+            description="Record:",
+            continuous_update=False,
+            layout={"width": "100%", "max_width": "480px"},
+        )
+        self.add = W.Button(description="Record", button_style="primary")
+        self.next_turn = W.Button(description="Next turn")
+        self.evil = W.ToggleButtons(options=["engine", "black", "life"], value=None)
+        self.undo = W.Button(description="Undo", icon="undo")
+        self.message = W.HTML()
+        self.result = result_box("tracker-result")
+        self.log_text = W.Textarea(
+            layout={"width": "100%", "max_width": "480px", "height": "140px"}
+        )
+        self.load = W.Button(description="Load this log")
+        self.text = ""
+        self.add.on_click(lambda _b: self.record_line(self.line.value))
+        self.line.on_submit(lambda _t: self.record_line(self.line.value))
+        self.next_turn.on_click(lambda _b: self._next())
+        self.evil.observe(self._evil, names="value")
+        self.undo.on_click(lambda _b: self._undo())
+        self.load.on_click(lambda _b: self._load())
+        box = {"flex_flow": "row wrap"}
+        super().__init__(
+            [
+                W.HBox([self.line, self.add], layout=box),
+                W.HBox([self.next_turn, W.Label("evil step:"), self.evil, self.undo], layout=box),
+                self.message,
+                self.result,
+                W.HTML("<b>The play log</b> (copy it to save; paste one and load it):"),
+                self.log_text,
+                self.load,
+            ],
+            layout={"max_width": "100%"},
+        )
+        self._show()
+
+    def record_line(self, line: str) -> None:
+        """Record ``line``; a refused line is explained in place and nothing changes."""
+        try:
+            self.record.add(line)
+        except ValueError as err:
+            self.message.value = (
+                f"<div class='camelot-error' style='color:#a40000'>Not recorded: "
+                f"{html.escape(str(err))}</div>"
+            )
+            return
+        self.message.value = f"<div style='color:#2a6'>Recorded: {html.escape(line.strip())}</div>"
+        self.line.value = ""
+        self._show()
+
+    def _next(self) -> None:
+        try:
+            self.record_line(f"turn {self.record.next_turn()}")
+        except ValueError as err:
+            self.message.value = f"<div class='camelot-error'>{html.escape(str(err))}</div>"
+
+    def _evil(self, change: dict[str, object]) -> None:
+        if change["new"] is None:
+            return
+        turn = self.record.position().turn
+        if not turn:
+            self.message.value = "<div class='camelot-error'>Start a turn first (Next turn).</div>"
+        else:
+            self.record_line(f"evil {turn} {change['new']}")
+        self.evil.value = None
+
+    def _undo(self) -> None:
+        try:
+            gone = self.record.undo()
+        except ValueError as err:
+            self.message.value = f"<div class='camelot-error'>{html.escape(str(err))}</div>"
+            return
+        self.message.value = f"<div>Taken back: {html.escape(gone)}</div>"
+        self._show()
+
+    def _load(self) -> None:
+        try:
+            self.record = GameRecord(self.log_text.value)
+        except ValueError as err:
+            self.message.value = (
+                f"<div class='camelot-error' style='color:#a40000'>Not loaded: "
+                f"{html.escape(str(err))}</div>"
+            )
+            return
+        self.message.value = "<div>Loaded.</div>"
+        self._show()
+
+    def _show(self) -> None:
+        self.result.value, self.text = safe_render(lambda: render_tracker(self.record))
+        self.log_text.value = self.record.text
+
+
+def build_tracker_widget(
+    players: int = 5, *, expansion: bool = True, knights: tuple[str, ...] = ()
+) -> TrackerWidget:
+    """A tracker for a new game (King Arthur and the first knights of the box by default)."""
+    if not knights:
+        from camelot_rules import rulebook
+
+        pool = rulebook.KNIGHTS[1:] + (rulebook.EXPANSION_KNIGHTS if expansion else ())
+        knights = ("arthur", *pool[: players - 1])
+    return TrackerWidget(GameRecord.new(players, expansion=expansion, knights=knights))
