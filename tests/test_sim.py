@@ -149,3 +149,54 @@ def test_cli_simulate_same_csv_whatever_the_workers(tmp_path, capsys) -> None:  
     assert one.read_text() == two.read_text()
     assert len(one.read_text().splitlines()) == 5  # a header and one row per game
     assert main(["simulate", "--games", "0"]) == 2
+
+
+def test_batches_by_first_game_number_make_one_run() -> None:
+    config = GameConfig.of(4, traitor="none")
+    whole = simulate_games(config, n=5, seed=3)
+    assert (
+        simulate_games(config, n=2, seed=3) + simulate_games(config, n=3, seed=3, first=2) == whole
+    )
+    with pytest.raises(ValueError, match="first=-1"):
+        simulate_games(config, n=1, first=-1)
+
+
+def _evil_observation(**changes):  # type: ignore[no-untyped-def]
+    """A real observation at a 5-player evil step, with some public numbers changed."""
+    from camelot_rules.engine import new_game
+
+    obs = new_game(5, seed=4, traitor="none").observation(0)
+    obs["current_player"] = 0
+    for key, value in changes.items():
+        obs[key] = value
+    return obs
+
+
+def test_evil_step_weighs_the_harms() -> None:
+    """The evil step by the lesser harm: with few engines an engine is cheapest; the twelfth
+    engine and the last life are never chosen; a quest one card from lost makes the black
+    card dearer than an engine that was dearer before."""
+    from camelot_rules.engine import actions as A
+    from camelot_rules.sim.policies import LoyalHeuristic, draw_harm
+
+    p = LoyalHeuristic()
+    evil = [A.DrawBlack(), A.AddEngine(), A.LoseLife()]
+    rng = random.Random(0)
+    assert p.choose(_evil_observation(siege_engines=0), evil, rng) == A.AddEngine()
+    full = _evil_observation(siege_engines=11, life={0: 1})
+    assert p.choose(full, evil, rng) == A.DrawBlack()
+    assert p.engine_harm(12) > 100 and p.life_harm(1) > 100
+    assert [p.engine_harm(e) for e in range(5, 12)] == sorted(
+        p.engine_harm(e) for e in range(5, 12)
+    )
+    # 6 engines, 2 life: the 7th engine costs 0.2 * (1 + 2**2 / 2) = 0.6 swords, a life
+    # 0.35 * 2**2 = 1.4; a black card on a calm board about 0.35 (the doctest of draw_harm)
+    calm = _evil_observation(siege_engines=6, life={0: 2})
+    assert p.engine_harm(7) == pytest.approx(0.6) and p.life_harm(2) == pytest.approx(1.4)
+    assert draw_harm(calm, p.engine_harm(7)) < 0.6
+    assert p.choose(calm, evil, rng) == A.DrawBlack()
+    brink = _evil_observation(siege_engines=6, life={0: 2})
+    brink["quests"]["grail"]["blacks"] = ["despair"] * 6  # one Despair from losing 3 swords
+    # a Grail black card (18 of 76) now carries the whole loss: 18/76 * 3 = 0.71 alone
+    assert draw_harm(brink, p.engine_harm(7)) > 0.71
+    assert p.choose(brink, evil, rng) == A.AddEngine()

@@ -1,5 +1,6 @@
 """Whole-game simulations on the rules engine: policies, a tidy results table, win rates with
-exact binomial intervals (see ``docs/engine.md``)."""
+exact binomial intervals, rule variants side by side, on local processes or a Dask cluster
+(see ``docs/engine.md``)."""
 
 from camelot_rules.sim.games import (
     GameConfig,
@@ -12,9 +13,27 @@ from camelot_rules.sim.games import (
 )
 from camelot_rules.sim.policies import LoyalHeuristic, Policy, RandomPolicy, TraitorHeuristic
 from camelot_rules.sim.stats import WinRate, clopper_pearson, win_rate
-from camelot_rules.sim.sweep import Comparison, SweepRow, compare, fisher_exact, sweep
+from camelot_rules.sim.sweep import (
+    Comparison,
+    SweepRow,
+    compare,
+    fisher_exact,
+    sweep,
+    sweep_row,
+)
+from camelot_rules.sim.variants import (
+    AXES,
+    VariantReport,
+    holm,
+    parse_axis,
+    plot_variants,
+    variant_grid,
+    variant_report,
+    variant_sweep,
+)
 
 __all__ = [
+    "AXES",
     "Comparison",
     "GameConfig",
     "GameRow",
@@ -24,14 +43,22 @@ __all__ = [
     "RandomPolicy",
     "SweepRow",
     "TraitorHeuristic",
+    "VariantReport",
     "WinRate",
     "clopper_pearson",
     "compare",
     "fisher_exact",
+    "holm",
+    "parse_axis",
     "play_game",
+    "plot_variants",
     "rows_to_csv",
     "simulate_games",
     "summarize",
     "sweep",
+    "sweep_row",
+    "variant_grid",
+    "variant_report",
+    "variant_sweep",
     "win_rate",
 ]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -18,9 +17,19 @@ from camelot_rules.engine import new_game
 from camelot_rules.engine.flow import chance_weights
 from camelot_rules.engine.state import GameState
 from camelot_rules.sim.policies import LoyalHeuristic, Policy, TraitorHeuristic
+from camelot_rules.sim.runner import TASK_GAMES, run_tasks
 from camelot_rules.sim.stats import WinRate, win_rate
 
-__all__ = ["GameConfig", "GameRow", "Policies", "play_game", "simulate_games", "summarize"]
+__all__ = [
+    "GameConfig",
+    "GameRow",
+    "Policies",
+    "check_run",
+    "play_game",
+    "rows_to_csv",
+    "simulate_games",
+    "summarize",
+]
 
 _MAX_STEPS = 50_000
 MAX_GAMES = 1_000_000
@@ -145,22 +154,13 @@ def _play_chunk(args: tuple[GameConfig, Policies, int, Sequence[int]]) -> list[G
     return out
 
 
-def simulate_games(
-    config: GameConfig,
-    policies: Policies | None = None,
-    n: int = 1000,
-    seed: int = 0,
-    *,
-    workers: int = 1,
-) -> list[GameRow]:
-    """Play ``n`` games and return one row per game, in game order.
+def _chunks(n: int, first: int = 0) -> list[range]:
+    end = first + n
+    return [range(k, min(end, k + TASK_GAMES)) for k in range(first, end, TASK_GAMES)]
 
-    The same ``seed`` gives the same table for any ``workers`` (each game has its own seed).
 
-    >>> rows = simulate_games(GameConfig.of(4), n=3, seed=1)
-    >>> [r.game for r in rows], all(isinstance(r.knights_win, bool) for r in rows)
-    ([0, 1, 2], True)
-    """
+def check_run(n: int, seed: int, workers: int) -> None:
+    """The shared checks of a run's size, seed and number of worker processes."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError(f"n={n!r}: expected a number of games >= 1")
     if n > MAX_GAMES:
@@ -172,14 +172,48 @@ def simulate_games(
         raise ValueError(f"workers={workers!r}: expected a number of processes >= 1")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed={seed!r}: expected a whole number")
+
+
+def simulate_games(
+    config: GameConfig,
+    policies: Policies | None = None,
+    n: int = 1000,
+    seed: int = 0,
+    *,
+    workers: int = 1,
+    client: Any = None,
+    progress: bool = False,
+    first: int = 0,
+) -> list[GameRow]:
+    """Play ``n`` games and return one row per game, in game order.
+
+    ``first`` numbers the games from there (``first``, ..., ``first + n - 1``): two runs of
+    ``n`` games with ``first=0`` and ``first=n`` give the rows of one run of ``2n``, so a long
+    run can come in batches.
+
+    The same ``seed`` gives the same table for any ``workers`` (local processes) or on a Dask
+    cluster (``client``: a ``dask.distributed.Client`` or a scheduler address), since each game
+    has its own seed. ``progress=True`` shows a progress bar (tqdm).
+
+    >>> rows = simulate_games(GameConfig.of(4), n=3, seed=1)
+    >>> [r.game for r in rows], all(isinstance(r.knights_win, bool) for r in rows)
+    ([0, 1, 2], True)
+    """
+    check_run(n, seed, workers)
+    if isinstance(first, bool) or not isinstance(first, int) or first < 0:
+        raise ValueError(f"first={first!r}: expected the number of the first game, 0 or more")
     policies = policies or Policies()
-    if workers == 1:
-        return _play_chunk((config, policies, seed, range(n)))
-    chunks = [range(k, n, workers) for k in range(workers)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        parts = list(pool.map(_play_chunk, [(config, policies, seed, c) for c in chunks]))
-    rows = [row for part in parts for row in part]
-    return sorted(rows, key=lambda r: r.game)
+    chunks = _chunks(n, first)
+    parts = run_tasks(
+        _play_chunk,
+        [(config, policies, seed, c) for c in chunks],
+        [len(c) for c in chunks],
+        workers=workers,
+        client=client,
+        progress=progress,
+        desc=config.label(),
+    )
+    return [row for part in parts for row in part]
 
 
 def summarize(rows: Iterable[GameRow]) -> dict[str, Any]:

@@ -140,14 +140,18 @@ def combat_plan(
 class LoyalHeuristic:
     """A loyal knight's plain plan: every heroic option gets a score, the best is taken.
 
-    **Evil step** (the lesser harm). Black cards push the quests toward defeat (a lost quest is
-    black swords, the usual way the knights lose), so the knight draws one only when the other
-    harms cost more: he adds a siege engine while fewer than ``engine_below`` stand (engines
-    only matter at 12, and Fight cards at Camelot remove them), then loses a life while he has
-    more than ``life_above``; otherwise he draws. When a quest is one black card from being lost
-    (the Grail at 6 black cards, Excalibur one step from the frozen bank, a war at 3 warriors)
-    he adds an engine up to ``engine_panic`` or loses a life down to ``brink_life`` rather than
-    draw.
+    **Evil step** (the lesser harm, weighed in swords). Drawing a black card costs
+    :func:`draw_harm` - the box's black cards in proportion, each bringing its quest one step
+    nearer to being lost (the quest's black swords shared over the steps left, so a quest one
+    card from lost weighs heavily), or adding a siege engine when its quest is over; a siege
+    engine costs :meth:`engine_harm` (``engine_cost`` while fewer than
+    ``engines_cheap_below`` stand, then growing with the square of the excess, and the twelfth
+    loses the game); a life point costs :meth:`life_harm` (``life_cost``, doubling for each
+    point below 4; the last is death). He takes the cheapest. With ``weigh_harms=False`` the
+    first version's thresholds are used instead: an engine while fewer than ``engine_below``
+    stand, a life while he has more than ``life_above``, otherwise a black card unless a quest
+    is one black card from lost (then an engine up to ``engine_panic`` or a life down to
+    ``brink_life``).
 
     **Heroic action** - each legal option is scored and the best taken:
 
@@ -156,11 +160,14 @@ class LoyalHeuristic:
       the best reachable pattern on a combat quest (:func:`combat_plan`: the completion with the
       fewest missing cards, then the highest total; more urgent as the black spots fill, and
       worth less when that total cannot beat the expected black total - the face-up cards, a
-      hidden card at the box's mean, and one more card per missing white card); a discard for
+      hidden card at the box's mean, and one more card per missing white card; plus
+      ``combat_guard`` times the share of black spots filled beyond 40% - 0 by default: 400
+      seeded games with 8 or 16 won no more often); a discard for
       Excalibur (his least useful card, more urgent the nearer the frozen bank); white cards at
       the Round Table while the hand is under ``hand_target``; a siege engine fought from
-      ``fight_engines_at`` engines with the smallest set of Fight cards reaching
-      ``fight_total``;
+      ``fight_engines_at`` engines with the largest Fight cards until ``fight_total`` is
+      reached, more urgent with the square of the engines above that (``engine_urgency``), and
+      at 11 engines with any total of 3 or more;
     - a move, scored as the action it leads to times ``move_discount`` (one turn later), scaled
       down when the hand holds fewer than ``trip_plays`` turns of work there (a trip costs two
       moves), less a little for every knight already on that quest;
@@ -184,18 +191,25 @@ class LoyalHeuristic:
     engine_panic: int = 6
     brink_life: int = 3
     life_above: int = 4
-    fight_engines_at: int = 9
+    fight_engines_at: int = 8
+    engine_urgency: float = 1.5
     fight_total: int = 8
-    heal_at: int = 2
+    heal_at: int = 1
     hand_target: int = 7
     grail_value: float = 10.0
     combat_value: float = 4.0
-    excalibur_value: float = 4.0
+    combat_guard: float = 0.0
+    excalibur_value: float = 7.0
     move_discount: float = 0.6
     trip_plays: int = 1
     sacrifice_life: int = 3
     sacrifice_value: float = 6.0
     merlin_engines_at: int = 9
+    weigh_harms: bool = True
+    engine_cost: float = 0.2
+    engines_cheap_below: int = 5
+    engine_steep: float = 2.0
+    life_cost: float = 0.35
 
     def choose(
         self, observation: dict[str, Any], actions: Sequence[A.Action], rng: random.Random
@@ -211,18 +225,45 @@ class LoyalHeuristic:
     def _evil(self, obs: dict[str, Any], actions: Sequence[A.Action]) -> A.Action:
         engines = obs["siege_engines"]
         life = obs["life"].get(obs["current_player"], 0)
-        if A.AddEngine() in actions and engines < self.engine_below:
-            return A.AddEngine()
-        if A.LoseLife() in actions and life > self.life_above:
-            return A.LoseLife()
-        if _on_the_brink(obs):
-            if A.AddEngine() in actions and engines < self.engine_panic:
+        if not self.weigh_harms:  # the first version's thresholds (kept for comparison)
+            if A.AddEngine() in actions and engines < self.engine_below:
                 return A.AddEngine()
-            if A.LoseLife() in actions and life > self.brink_life:
+            if A.LoseLife() in actions and life > self.life_above:
                 return A.LoseLife()
+            if _on_the_brink(obs):
+                if A.AddEngine() in actions and engines < self.engine_panic:
+                    return A.AddEngine()
+                if A.LoseLife() in actions and life > self.brink_life:
+                    return A.LoseLife()
+            if A.DrawBlack() in actions:
+                return A.DrawBlack()
+            return actions[0]  # pragma: no cover - the unmasked traitor's turn
+        harms: list[tuple[float, A.Action]] = []
         if A.DrawBlack() in actions:
-            return A.DrawBlack()
-        return actions[0]  # pragma: no cover - the unmasked traitor's turn
+            harms.append((draw_harm(obs, self.engine_harm(engines + 1)), A.DrawBlack()))
+        if A.AddEngine() in actions:
+            harms.append((self.engine_harm(engines + 1), A.AddEngine()))
+        if A.LoseLife() in actions:
+            harms.append((self.life_harm(life), A.LoseLife()))
+        if not harms:  # pragma: no cover - the unmasked traitor's turn
+            return actions[0]
+        return min(harms, key=lambda h: h[0])[1]
+
+    def engine_harm(self, engines: int) -> float:
+        """What the ``engines``-th siege engine costs, in swords: little while few stand (they
+        matter only at 12 and Fight cards at Camelot remove them), then more with each one, and
+        the twelfth loses the game (RB p.17)."""
+        if engines >= 12:
+            return 1000.0
+        over = max(0, engines - self.engines_cheap_below)
+        return self.engine_cost * (1.0 + over**2 / self.engine_steep)
+
+    def life_harm(self, life: int) -> float:
+        """What one life point costs, in swords: doubling with each point below 4; the last
+        one is death (his hand lost, one knight fewer)."""
+        if life <= 1:
+            return 1000.0
+        return self.life_cost * 2.0 ** max(0, 4 - life)
 
     # --- heroic actions -------------------------------------------------------------------------
     def _heroic(self, obs: dict[str, Any], actions: Sequence[A.Action]) -> A.Action:
@@ -230,10 +271,13 @@ class LoyalHeuristic:
         life = obs["life"].get(seat, 0)
         here = obs["location"].get(seat, "camelot")
         values: dict[str, tuple[float, A.Action | None]] = {}  # each quest valued once
+        # (legal actions are looked up by kind first: comparing every Fight-card set of a
+        # large hand one by one would cost more than the choice itself)
+        kinds = {type(a) for a in actions}
         # the first action is taken: a second one only right after a move, for the quest's
         # own action there
         if (
-            A.Sacrifice() in actions
+            A.Sacrifice in kinds
             and life >= self.sacrifice_life
             and obs["rule"] == "quest.move"
             and self._value(obs, here, values)[0] >= self.sacrifice_value
@@ -241,8 +285,13 @@ class LoyalHeuristic:
             return A.Sacrifice()
         # ending the turn scores 0; when an action is still owed the best one is taken even
         # if it scores below 0
-        legal = set(actions)
-        picks = [p for q in {here, "camelot"} if (p := self._value(obs, q, values)[1]) in legal]
+        picks = [
+            p
+            for q in {here, "camelot"}
+            if (p := self._value(obs, q, values)[1]) is not None
+            and type(p) in kinds
+            and any(type(a) is type(p) and a == p for a in actions)
+        ]
         # only the options that can score: the chosen quest action (not every Fight card or
         # every set of them), moves, special whites, healing, ending the turn
         short = picks + [a for a in actions if isinstance(a, _SCORED)]
@@ -309,8 +358,10 @@ class LoyalHeuristic:
                     if sum(chosen) >= self.fight_total:
                         break
                     chosen.append(v)
-                if chosen and sum(chosen) >= min(self.fight_total, 5):
-                    value = 3.0 + (engines - self.fight_engines_at) + min(sum(chosen), 8) / 4
+                least = 5 if engines < 11 else 3  # at 11 engines any fair chance is taken
+                if chosen and sum(chosen) >= min(self.fight_total, least):
+                    over = engines - self.fight_engines_at + 1
+                    value = 3.0 + self.engine_urgency * over**2 / 2 + min(sum(chosen), 8) / 4
                     if value > best[0]:
                         best = (value, A.FightEngine(tuple(chosen)))
             return best
@@ -363,6 +414,8 @@ class LoyalHeuristic:
         urgency = len(blacks) / black_spots
         beats = total > expected
         value = (self.combat_value if beats else 1.5) + 4.0 * urgency - 0.5 * missing
+        if urgency > 0.4:  # the black side is filling: the quest needs a knight now
+            value += self.combat_guard * (urgency - 0.4)
         if quest == "dragon":
             value += 1.0  # two swords either way
         return value, A.PlayFight(quest, todo[0])
@@ -393,6 +446,56 @@ class LoyalHeuristic:
         if a.card == "heroism":
             return 4.0 if str(a.choice[0]) == _nearest_win(obs) else 0.0
         return 0.0
+
+
+# the black deck of the box by what a card does (BoQ pp.15-16; rulebook.py has the counts)
+_BLACK_BOX: tuple[tuple[str, int], ...] = (
+    ("black_knight", 11),
+    ("lancelot_dragon", 11),
+    ("grail", 18),  # 15 Despair, 2 Desolation, 1 Dark Forest
+    ("excalibur", 15),
+    ("picts", 4),
+    ("saxons", 4),
+    ("mercenaries", 4),
+    ("morgan", 5),
+    ("special", 4),  # Guinevere, Mists of Avalon, Mordred, Vivien
+)
+
+
+def draw_harm(obs: dict[str, Any], engine: float) -> float:
+    """The expected harm of drawing a black card, in swords: each kind of card in the box's
+    proportions (the player cannot see the pile) times what it does now - a card of a finished
+    quest is a siege engine (cost ``engine``, RB p.11), a card on an open quest brings it one
+    step nearer to being lost: the black swords of its loss (and a war's two engines) shared
+    over the steps still left, so the last step carries the whole loss.
+
+    >>> obs = {"quests": {"black_knight": {"black": []}, "lancelot_dragon": "lancelot",
+    ...     "lancelot": {"black": []}, "grail": {"over": False, "blacks": []},
+    ...     "excalibur": {"over": False, "position": 0},
+    ...     "picts": {"warriors": 0}, "saxons": {"warriors": 0}}}
+    >>> round(draw_harm(obs, 0.2), 4)  # (11/4 + 11/5 + 18*3/7 + 15*2/5 + 12*1.4/4 + 2.5 + 1.2)/76
+    0.3495
+    """
+    q = obs["quests"]
+    mode = q["lancelot_dragon"]
+    harm: dict[str, float] = {}
+    harm["black_knight"] = 1.0 / max(1, 4 - len(q["black_knight"]["black"]))
+    if mode == "over":
+        harm["lancelot_dragon"] = engine
+    else:
+        spots, swords = (5, 1.0) if mode == "lancelot" else (5, 2.0)
+        harm["lancelot_dragon"] = swords / max(1, spots - len(q[mode]["black"]))
+    g = q["grail"]
+    harm["grail"] = engine if g["over"] else 3.0 / max(1, 7 - len(g["blacks"]))
+    e = q["excalibur"]
+    harm["excalibur"] = engine if e["over"] else 2.0 / max(1, int(e["position"]) + 5)
+    for war in ("picts", "saxons"):
+        harm[war] = (1.0 + 2 * engine) / max(1, 4 - q[war]["warriors"])
+    harm["mercenaries"] = min(harm["picts"], harm["saxons"])
+    harm["morgan"] = 0.5
+    harm["special"] = 0.3
+    total = sum(n for _, n in _BLACK_BOX)
+    return sum(n * harm[kind] for kind, n in _BLACK_BOX) / total
 
 
 def _plays(obs: dict[str, Any], quest: str) -> int:

@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from camelot_rules.sim.games import GameConfig, Policies, simulate_games
+from camelot_rules.sim.games import GameConfig, GameRow, Policies, _play_chunk, check_run
+from camelot_rules.sim.runner import TASK_GAMES, run_tasks
 from camelot_rules.sim.stats import WinRate, win_rate
 
-__all__ = ["Comparison", "SweepRow", "compare", "fisher_exact", "sweep"]
+__all__ = ["Comparison", "SweepRow", "compare", "fisher_exact", "sweep", "sweep_row"]
 
 
 @dataclass(frozen=True)
@@ -32,12 +33,18 @@ class SweepRow:
     wins: int
     rate: WinRate
     causes: tuple[tuple[str, int], ...]
+    config: GameConfig | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        out = asdict(self)
-        out.update(rate=self.wins / self.games, low=self.rate.low, high=self.rate.high, causes="")
-        out["causes"] = ";".join(f"{k}={v}" for k, v in self.causes)
-        return out
+        return {
+            "label": self.label,
+            "games": self.games,
+            "wins": self.wins,
+            "rate": self.wins / self.games,
+            "low": self.rate.low,
+            "high": self.rate.high,
+            "causes": ";".join(f"{k}={v}" for k, v in self.causes),
+        }
 
     def __str__(self) -> str:
         return f"{self.label}: {self.rate}"
@@ -50,24 +57,52 @@ def sweep(
     seed: int = 0,
     *,
     workers: int = 1,
+    client: Any = None,
+    progress: bool = False,
 ) -> list[SweepRow]:
-    """One row per configuration, in the order given (same seed, same table for any
-    ``workers``).
+    """One row per configuration, in the order given: ``n`` games each, game ``i`` of every
+    configuration with the same seed. The same seed gives the same table for any ``workers``
+    (local processes) and on a Dask cluster (``client``: a ``dask.distributed.Client`` or a
+    scheduler address); every configuration's games are sent out at once.
 
     >>> rows = sweep([GameConfig.of(3), GameConfig.of(4)], n=2, seed=1)
     >>> [(r.label, r.games) for r in rows]
     [('3 players, base', 2), ('4 players, base', 2)]
     """
-    out = []
+    configs = list(configs)
+    if not configs:
+        raise ValueError("configs=[]: expected at least one GameConfig")
     for config in configs:
-        rows = simulate_games(config, policies, n, seed, workers=workers)
-        wins = sum(r.knights_win for r in rows)
-        causes: dict[str, int] = {}
-        for r in rows:
-            causes[r.cause] = causes.get(r.cause, 0) + 1
-        ordered = tuple(sorted(causes.items(), key=lambda kv: (-kv[1], kv[0])))
-        out.append(SweepRow(config.label(), len(rows), wins, win_rate(wins, len(rows)), ordered))
+        if not isinstance(config, GameConfig):
+            raise ValueError(f"config={config!r}: expected a GameConfig (GameConfig.of(5, ...))")
+    check_run(n, seed, workers)
+    policies = policies or Policies()
+    chunks = [range(k, min(n, k + TASK_GAMES)) for k in range(0, n, TASK_GAMES)]
+    tasks = [(config, policies, seed, c) for config in configs for c in chunks]
+    parts = run_tasks(
+        _play_chunk,
+        tasks,
+        [len(c) for _, _, _, c in tasks],
+        workers=workers,
+        client=client,
+        progress=progress,
+        desc=f"{len(configs)} configurations",
+    )
+    out = []
+    for k, config in enumerate(configs):
+        rows = [row for part in parts[k * len(chunks) : (k + 1) * len(chunks)] for row in part]
+        out.append(sweep_row(config, rows))
     return out
+
+
+def sweep_row(config: GameConfig, rows: Sequence[GameRow]) -> SweepRow:
+    """One configuration's games summed up: wins with the interval, endings by count."""
+    wins = sum(r.knights_win for r in rows)
+    causes: dict[str, int] = {}
+    for r in rows:
+        causes[r.cause] = causes.get(r.cause, 0) + 1
+    ordered = tuple(sorted(causes.items(), key=lambda kv: (-kv[1], kv[0])))
+    return SweepRow(config.label(), len(rows), wins, win_rate(wins, len(rows)), ordered, config)
 
 
 def fisher_exact(k1: int, n1: int, k2: int, n2: int) -> float:
