@@ -6,75 +6,198 @@ Everything here turns exact results into text or HTML; nothing computes odds.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from fractions import Fraction
 
 from camelot_rules.cards import deck_facts
+from camelot_rules.checks import check_bool
 from camelot_rules.rulebook import Confidence
 
 __all__ = [
     "assumption_lines",
+    "capture_verdict",
     "central_range",
+    "exact_fractions",
+    "fmt_chance",
     "fmt_expectation",
     "fmt_fraction",
+    "fmt_one_in",
     "fmt_percent",
     "fmt_prob",
+    "html_answer",
+    "html_assumes",
     "html_bars",
     "html_columns",
     "html_error",
     "html_table",
+    "html_verdict",
+    "rebuild_verdict",
+    "siege_verdict",
+    "text_answer",
     "text_table",
 ]
 
 
-def fmt_percent(p: Fraction, digits: int = 1) -> str:
-    """Return ``p`` as a percentage string, e.g. ``'75.0%'``.
+# The exact-fraction switch: ``--exact`` on the CLI, a checkbox in the widgets. Off, a fraction
+# too long to read at a glance is shown as a percentage; on, every fraction is printed whole.
+_EXACT: ContextVar[bool] = ContextVar("camelot_exact_fractions", default=False)
+SHORT_FRACTION = 15  # longest "a/b" shown when exact fractions are off, e.g. "301893/2000000"
+ONE_IN_LIMIT = 1_000_000
 
-    >>> fmt_percent(Fraction(1, 3))
-    '33.3%'
+
+@contextmanager
+def exact_fractions(on: bool = True) -> Iterator[None]:
+    """Within the block, every fraction is printed whole (the CLI's ``--exact``).
+
+    >>> long = Fraction(123456789, 987654321)
+    >>> fmt_prob(long)
+    '12.5%'
+    >>> with exact_fractions():
+    ...     fmt_prob(long)
+    '13717421/109739369 (12.5%)'
     """
-    return f"{float(p) * 100:.{digits}f}%"
+    token = _EXACT.set(check_bool("exact", on))
+    try:
+        yield
+    finally:
+        _EXACT.reset(token)
 
 
-def fmt_fraction(p: Fraction, max_len: int = 28) -> str:
-    """Return ``p`` as ``'a/b'``, or, when that is too long to read, a decimal that says the
-    exact fraction exists (the value itself stays exact; ``str(p)`` prints it whole).
+def _exact(exact: bool | None) -> bool:
+    return _EXACT.get() if exact is None else check_bool("exact", exact)
 
-    >>> fmt_fraction(Fraction(3, 4))
-    '3/4'
-    >>> fmt_fraction(Fraction(1, 3**60))
-    '≈ 2.35898e-29 (exact: 29-digit denominator)'
+
+def _fixed(x: Fraction, digits: int) -> str:
+    """``x`` rounded half up to ``digits`` decimals, as plain digits (never an exponent)."""
+    scale = 10**digits
+    r = math.floor(abs(x) * scale + Fraction(1, 2))
+    sign = "-" if x < 0 and r else ""
+    whole, frac = divmod(r, scale)
+    return f"{sign}{whole}" + (f".{frac:0{digits}d}" if digits else "")
+
+
+def fmt_percent(p: Fraction | int, digits: int = 1) -> str:
+    """Return a chance as a percentage that never rounds a non-certainty to 100% or 0%.
+
+    Exactly 1 and exactly 0 print as ``100.0%`` and ``0.0%``; anything else that would round to
+    them prints as ``>99.9%`` or ``<0.1%`` (with ``digits`` decimals). No exponent, ever.
+
+    >>> fmt_percent(Fraction(1, 3)), fmt_percent(Fraction(3, 4), 2), fmt_percent(1)
+    ('33.3%', '75.00%', '100.0%')
+    >>> fmt_percent(Fraction(99966, 100000)), fmt_percent(Fraction(1, 3**60)), fmt_percent(0)
+    ('>99.9%', '<0.1%', '0.0%')
     """
+    x = Fraction(p) * 100
+    text = _fixed(x, digits)
+    step = Fraction(1, 10**digits)
+    if 0 < p < 1:
+        if Fraction(text) >= 100:
+            return f">{_fixed(100 - step, digits)}%"
+        if Fraction(text) <= 0:
+            return f"<{_fixed(step, digits)}%"
+    return f"{text}%"
+
+
+def fmt_one_in(p: Fraction | int) -> str:
+    """Return a small chance as odds a player says aloud: ``'1 in 4'``, ``'about 1 in 7'``;
+    ``''`` when odds would not help (0, or more likely than 1 in 2).
+
+    >>> fmt_one_in(Fraction(1, 4)), fmt_one_in(Fraction(2, 15)), fmt_one_in(Fraction(3, 4))
+    ('1 in 4', 'about 1 in 8', '')
+    >>> fmt_one_in(Fraction(1, 3**60))
+    'less than 1 in a million'
+    """
+    p = Fraction(p)
+    if not 0 < p <= Fraction(1, 2):
+        return ""
+    if p < Fraction(1, ONE_IN_LIMIT):
+        return "less than 1 in a million"
+    n = 1 / p
+    if n.denominator == 1:
+        return f"1 in {n.numerator:,}"
+    return f"about 1 in {math.floor(n + Fraction(1, 2)):,}"
+
+
+def fmt_chance(p: Fraction | int) -> str:
+    """Return a chance in words for a verdict sentence: ``'certain'``, ``'impossible'``, or
+    the percentage with odds where they help.
+
+    >>> fmt_chance(Fraction(1, 4)), fmt_chance(Fraction(3, 4)), fmt_chance(1)
+    ('25.0% (1 in 4)', '75.0% (3 in 4)', 'certain')
+    >>> fmt_chance(Fraction(99966, 100000))
+    '>99.9% (almost certain, not quite)'
+    """
+    p = Fraction(p)
+    if p == 1:
+        return "certain"
+    if p == 0:
+        return "impossible"
+    pct = fmt_percent(p)
+    if pct.startswith(">"):
+        return f"{pct} (almost certain, not quite)"
+    odds = f"{p.numerator} in {p.denominator}" if p.denominator <= 12 else fmt_one_in(p)
+    return f"{pct} ({odds})" if odds else pct
+
+
+def fmt_fraction(
+    p: Fraction | int, max_len: int = SHORT_FRACTION, *, exact: bool | None = None
+) -> str:
+    """Return ``p`` as ``'a/b'``; when that is too long to read (and exact fractions are off),
+    a plain decimal instead - never an exponent (the value itself stays exact).
+
+    >>> fmt_fraction(Fraction(3, 4)), fmt_fraction(Fraction(1, 3**60))
+    ('3/4', 'less than 1 in a million')
+    >>> fmt_fraction(Fraction(123456789, 987654321))
+    '≈ 0.1250'
+    >>> fmt_fraction(Fraction(123456789, 987654321), exact=True)
+    '13717421/109739369'
+    """
+    p = Fraction(p)
     text = str(p)
-    if len(text) <= max_len:
+    if _exact(exact) or len(text) <= max_len:
         return text
-    return f"≈ {float(p):.6g} (exact: {len(str(p.denominator))}-digit denominator)"
+    if 0 < abs(p) < Fraction(1, ONE_IN_LIMIT):
+        return "less than 1 in a million"
+    return f"≈ {_fixed(p, 4)}"
 
 
-def fmt_prob(p: Fraction, digits: int = 1) -> str:
-    """Return ``p`` as ``'a/b (percent)'``; whole numbers print plainly; a fraction too long
-    to read shows as a percentage and a decimal, and says the exact value exists.
+def fmt_prob(p: Fraction | int, digits: int = 1, *, exact: bool | None = None) -> str:
+    """Return ``p`` as ``'a/b (percent)'``; whole numbers print plainly; a fraction too long to
+    read shows as its percentage only (the exact fraction on demand: ``exact=True``, the CLI's
+    ``--exact``, the widgets' "exact fractions" box).
 
     >>> fmt_prob(Fraction(3, 4)), fmt_prob(Fraction(1))
     ('3/4 (75.0%)', '1 (100.0%)')
     >>> fmt_prob(Fraction(1, 3**60))
-    '0.0% (≈ 2.35898e-29; exact fraction, 29-digit denominator)'
+    '<0.1% (less than 1 in a million)'
+    >>> fmt_prob(Fraction(3331, 3332))
+    '3331/3332 (>99.9%)'
     """
-    if len(str(p)) <= 28:
-        return f"{p} ({fmt_percent(p, digits)})"
-    return (
-        f"{fmt_percent(p, digits)} (≈ {float(p):.6g}; exact fraction, "
-        f"{len(str(p.denominator))}-digit denominator)"
-    )
+    p = Fraction(p)
+    text = str(p)
+    if _exact(exact) or len(text) <= SHORT_FRACTION:
+        return f"{text} ({fmt_percent(p, digits)})"
+    pct = fmt_percent(p, digits)
+    if 0 < p < Fraction(1, ONE_IN_LIMIT):
+        return f"{pct} (less than 1 in a million)"
+    return pct
 
 
-def fmt_expectation(x: Fraction) -> str:
+def fmt_expectation(x: Fraction | int, *, exact: bool | None = None) -> str:
     """Return an expected count as ``'a/b = decimal'`` (no percent sign: it is not a chance).
 
-    >>> fmt_expectation(Fraction(5, 4))
-    '5/4 = 1.250'
+    >>> fmt_expectation(Fraction(5, 4)), fmt_expectation(Fraction(123456789, 987654321))
+    ('5/4 = 1.250', '0.125')
     """
-    return f"{fmt_fraction(x)} = {float(x):.3f}" if len(str(x)) <= 28 else fmt_fraction(x)
+    x = Fraction(x)
+    if x.denominator == 1:
+        return str(x)
+    if _exact(exact) or len(str(x)) <= SHORT_FRACTION:
+        return f"{x} = {_fixed(x, 3)}"
+    return _fixed(x, 3)
 
 
 def text_table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
@@ -101,10 +224,56 @@ def html_table(headers: Sequence[str], rows: Iterable[Sequence[object]], *, css:
         for row in rows
     )
     cls = f' class="{html.escape(css)}"' if css else ""
-    return (
+    return (  # the scrolling box keeps a wide table inside a phone's width
+        "<div style='overflow-x:auto;max-width:100%'>"
         f"<table{cls} style='border-collapse:collapse;margin:4px 0'>"
-        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
     )
+
+
+def html_verdict(sentence: str) -> str:
+    """The one plain sentence an answer opens with (CSS class ``camelot-verdict``)."""
+    return (
+        "<p class='camelot-verdict' style='font-size:1.15em;font-weight:bold;margin:4px 0 6px'>"
+        f"{html.escape(sentence)}</p>"
+    )
+
+
+def html_assumes(lines: Iterable[str], *, title: str = "What this assumes") -> str:
+    """The assumptions and options of an answer, folded under a disclosure (``<details>``)."""
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+    if not items:
+        return ""
+    return (
+        f"<details class='camelot-assumes' style='margin:6px 0'><summary>{html.escape(title)}"
+        f"</summary><ul style='margin:2px 0;padding-left:1.4em'>{items}</ul></details>"
+    )
+
+
+def html_answer(verdict: str, body: str, assumes: Iterable[str]) -> str:
+    """An answer as players read it: the verdict, then ``body`` (tables, HTML), then the
+    assumptions folded away."""
+    return (
+        "<div class='camelot-answer' style='max-width:100%;overflow-wrap:anywhere'>"
+        + html_verdict(verdict)
+        + body
+        + html_assumes(assumes)
+        + "</div>"
+    )
+
+
+def text_answer(verdict: str, body: str, assumes: Iterable[str]) -> str:
+    """The plain-text twin of ``html_answer`` (CLI, saved notebook text).
+
+    >>> print(text_answer("Play 5 + 4: you cannot lose.", "a table", ["Excalibur: no"]))
+    Play 5 + 4: you cannot lose.
+    a table
+    What this assumes:
+      - Excalibur: no
+    """
+    lines = list(assumes)
+    tail = ("\nWhat this assumes:\n" + "\n".join(f"  - {a}" for a in lines)) if lines else ""
+    return verdict + ("\n" + body if body else "") + tail
 
 
 def html_bars(items: Iterable[tuple[str, Fraction]], *, width_px: int = 240) -> str:
@@ -188,3 +357,106 @@ def assumption_lines(kind: str, *, expansion: bool, players: int | None = None) 
         for e in deck_facts(kind, expansion=expansion, players=players)
         if e.confidence is not Confidence.HIGH
     ]
+
+
+# --- verdict sentences: one home for the CLI and the widgets (the numbers come from callers) ----
+
+
+def _cards(values: Sequence[int]) -> str:
+    return " + ".join(map(str, values))
+
+
+def siege_verdict(
+    first_play: Sequence[int] | None,
+    p_first: Fraction,
+    *,
+    turn_value: Fraction | None = None,
+    at_least: int | None = None,
+    kay: bool = False,
+    hand_empty: bool = False,
+) -> str:
+    """The siege answer in one sentence: what to play first, its chance, and the turn's value.
+
+    >>> siege_verdict((5, 4), Fraction(1))
+    'Play 5 + 4: you cannot lose.'
+    >>> siege_verdict((5,), Fraction(1, 2), turn_value=Fraction(5, 4))
+    'Play 5: you win this fight 50.0% (1 in 2). Best turn: 5/4 = 1.250 engines removed on average.'
+    """
+    if hand_empty:
+        return "No Fight cards in hand: you cannot fight the siege engines."
+    if first_play is None:
+        return "Do not fight this turn: no play gives a chance to remove an engine."
+    play = f"Play {_cards(first_play)}" if first_play else "Play no card before the roll"
+    if kay:
+        play += " (Sir Kay keeps the rest for after the roll)"
+    if p_first == 1:
+        head = f"{play}: you cannot lose."
+    elif p_first == 0:
+        head = f"{play}: you cannot win this fight."
+    else:
+        head = f"{play}: you win this fight {fmt_chance(p_first)}."
+    if turn_value is None:
+        return head
+    if at_least:
+        goal = "both" if at_least == 2 else "at least 1"
+        return head + f" Best turn: P(remove {goal}) {fmt_chance(turn_value)}."
+    unit = "engine" if turn_value == 1 else "engines"
+    return head + f" Best turn: {fmt_expectation(turn_value)} {unit} removed on average."
+
+
+def rebuild_verdict(
+    pile: str,
+    by_turn: dict[int, Fraction],
+    unresolved: Fraction,
+    *,
+    names: Sequence[str] = (),
+    seen_before: Fraction = Fraction(0),
+    witch_is_rebuild: bool = False,
+) -> str:
+    """When the draw pile is rebuilt, in one sentence (the median turn), and the named cards'
+    chance to come up first (``witch_is_rebuild``: the First Witch is named and rebuilds the
+    decks, so "first" includes the rebuild she brings).
+
+    >>> rebuild_verdict("black", {50: Fraction(1, 2), 51: Fraction(1, 2)}, Fraction(0))
+    'Half the time the black pile is rebuilt by turn 50.'
+    >>> rebuild_verdict("white", {3: Fraction(1)}, Fraction(0), names=["grail"],
+    ...                 seen_before=Fraction(1, 4))
+    'The white pile is rebuilt in turn 3. grail comes up before the rebuild: 25.0% (1 in 4).'
+    """
+    total, median = Fraction(0), None
+    for turn in sorted(by_turn):
+        total += by_turn[turn]
+        if total >= Fraction(1, 2):
+            median = turn
+            break
+    if median is None:
+        head = (
+            f"More likely than not the {pile} pile is not rebuilt within the horizon "
+            f"({fmt_chance(unresolved)} it is not)."
+        )
+    elif by_turn.get(median) == 1:
+        head = f"The {pile} pile is rebuilt in turn {median}."
+    else:
+        head = f"Half the time the {pile} pile is rebuilt by turn {median}."
+    if names:
+        verb = "comes" if len(names) == 1 else "come"
+        when = (
+            "by the rebuild (the First Witch brings it herself)"
+            if witch_is_rebuild
+            else "before the rebuild"
+        )
+        head += f" {', '.join(names)} {verb} up {when}: {fmt_chance(seen_before)}."
+    return head
+
+
+def capture_verdict(p_captured: Fraction, trips: int) -> str:
+    """The travel answer in one sentence.
+
+    >>> capture_verdict(Fraction(1, 2), 6)
+    'Within 6 trips you are captured at least once: 50.0% (1 in 2).'
+    >>> capture_verdict(Fraction(1, 15), 1)
+    'On the next trip you are captured: 6.7% (1 in 15).'
+    """
+    if trips == 1:
+        return f"On the next trip you are captured: {fmt_chance(p_captured)}."
+    return f"Within {trips} trips you are captured at least once: {fmt_chance(p_captured)}."

@@ -1,7 +1,8 @@
 """Build the documentation site offline: ``make docs`` runs this.
 
 1. Stage docs/*.md, docs/maths/ and the numbered notebooks into build/docs-src.
-2. Vendor MathJax 3 from the npm registry (``npm pack``), cached in build/npm-cache.
+2. Copy MathJax 3.2.2 from its PyPI package (django-static-mathjax, installed with the
+   ``test`` extra): no npm, no network.
 3. ``mkdocs build --strict`` (warnings are errors; internal Markdown links are checked).
 4. Check the built site: every local href/src points at a file that exists, and nothing is
    loaded from another host (no CDN).
@@ -13,14 +14,12 @@ import re
 import shutil
 import subprocess
 import sys
-import tarfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build"
 SRC = BUILD / "docs-src"
 SITE = BUILD / "site"
-MATHJAX = "mathjax@3.2.2"
 
 # nbconvert's notebook template carries a module script that would import mermaid from a CDN
 # when a page has diagrams; ours have none, so the block is removed after the build.
@@ -40,7 +39,7 @@ def stage() -> None:
     for page in (ROOT / "docs").glob("*.md"):
         shutil.copy(page, SRC / page.name)
     shutil.copytree(ROOT / "docs" / "maths", SRC / "maths")
-    for nb in sorted((ROOT / "notebooks").glob("0*.ipynb")):
+    for nb in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
         shutil.copy(nb, SRC / "notebooks" / nb.name)
     assets = SRC / "assets"
     (assets / "mathjax").mkdir(parents=True)
@@ -49,26 +48,28 @@ def stage() -> None:
         " displayMath: [['\\\\[', '\\\\]'], ['$$', '$$']]},"
         " options: {processHtmlClass: 'arithmatex|jp-RenderedMarkdown|jp-MarkdownOutput'}};\n"
     )
-    cache = BUILD / "npm-cache"
-    cache.mkdir(parents=True, exist_ok=True)
-    tarballs = list(cache.glob("mathjax-*.tgz"))
-    if not tarballs:
-        if shutil.which("npm") is None:
-            raise SystemExit("npm is needed once to vendor MathJax from the npm registry")
-        subprocess.run(["npm", "pack", MATHJAX, "--silent"], cwd=cache, check=True)
-        tarballs = list(cache.glob("mathjax-*.tgz"))
-    with tarfile.open(tarballs[0]) as tar:
-        member = tar.getmember("package/es5/tex-mml-chtml.js")
-        data = tar.extractfile(member)
-        assert data is not None
-        (assets / "mathjax" / "tex-mml-chtml.js").write_bytes(data.read())
-        for m in tar.getmembers():  # fonts the CommonHTML output loads
-            if m.name.startswith("package/es5/output/chtml/fonts/") and m.isfile():
-                out = assets / "mathjax" / m.name.removeprefix("package/es5/")
-                out.parent.mkdir(parents=True, exist_ok=True)
-                f = tar.extractfile(m)
-                assert f is not None
-                out.write_bytes(f.read())
+    # MathJax 3.2.2's files come from PyPI (django-static-mathjax, a [test] extra installed by
+    # `make test`): the build needs no npm and no network of its own.
+    es5 = _mathjax_es5()
+    shutil.copy(es5 / "tex-mml-chtml.js", assets / "mathjax" / "tex-mml-chtml.js")
+    shutil.copytree(
+        es5 / "output" / "chtml" / "fonts", assets / "mathjax" / "output" / "chtml" / "fonts"
+    )
+
+
+def _mathjax_es5() -> Path:
+    """The es5 folder of the installed MathJax files (``pip install django-static-mathjax``)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("mathjax")
+    if spec is None or spec.origin is None:
+        raise SystemExit(
+            "MathJax's files are missing: pip install -e '.[test]' (django-static-mathjax)"
+        )
+    es5 = Path(spec.origin).parent / "static" / "mathjax" / "es5"
+    if not (es5 / "tex-mml-chtml.js").exists():
+        raise SystemExit(f"{es5} holds no tex-mml-chtml.js: reinstall django-static-mathjax")
+    return es5
 
 
 def strip_cdn_scripts(site: Path) -> None:

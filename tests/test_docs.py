@@ -41,3 +41,31 @@ def test_docs_build_strict_offline_and_readable() -> None:
     assert (site / "assets" / "mathjax" / "tex-mml-chtml.js").exists()
     assert "siege_win_probability" in (site / "api.html").read_text(encoding="utf-8")
     assert "endgame.hidden-traitors" in (site / "rules-coverage.html").read_text(encoding="utf-8")
+
+
+def test_api_page_shows_doctests_as_code_and_no_raw_roles() -> None:
+    """Issue 18: the API page rendered 43 doctest examples as nested quotes (Markdown reads
+    ``>>>`` as three blockquotes) and printed ``:class:`` roles as they are. The check runs on
+    the page the build test above produced (or builds it)."""
+    import re
+
+    api = ROOT / "build" / "site" / "api.html"
+    if not api.exists():
+        test_docs_build_strict_offline_and_readable()
+    page = api.read_text(encoding="utf-8")
+    assert "<blockquote" not in page
+    assert not re.search(r":(class|func|meth|attr|data|mod):`", page)
+    assert page.count('class="language-pycon"') >= 40  # every doctest example is a code block
+    assert "&gt;&gt;&gt; from camelot_rules.cards import standard_deck" in page
+
+
+def test_docs_build_needs_no_npm() -> None:
+    """MathJax comes from its PyPI package (django-static-mathjax): the build script never
+    calls npm, so a checkout builds with only the registries `make test` uses."""
+    text = (ROOT / "docs" / "build.py").read_text(encoding="utf-8")
+    assert '"npm"' not in text and "npm pack" not in text
+    import importlib.util
+
+    spec = importlib.util.find_spec("mathjax")
+    assert spec is not None and spec.origin is not None
+    assert (Path(spec.origin).parent / "static" / "mathjax" / "es5" / "tex-mml-chtml.js").exists()

@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from camelot_rules import Deck, best_turn, siege_win_probability
-from camelot_rules.display import fmt_expectation, fmt_prob
+from camelot_rules.display import fmt_expectation, fmt_percent, fmt_prob
 from widgets import build_siege_widget, render_siege
 
 
@@ -45,12 +45,10 @@ def test_widget_updates_when_a_control_changes() -> None:
     assert str(siege_win_probability([4, 3], excalibur=True)) in w.text  # 7/8
 
 
-def test_widget_shows_errors_in_place_and_recovers() -> None:
+def test_siege_counts_are_steppers_that_cannot_go_negative() -> None:
     w = build_siege_widget({3: 1})
-    w.fights[2].value = -2
-    assert "camelot-error" in w.result.value and "Fight 2" in w.result.value
-    assert "Traceback" not in w.result.value
-    w.fights[2].value = 0
+    w.fights[2].value = -2  # a stepper clamps: no error for a player to read
+    assert w.fights[2].value == 0
     assert "camelot-error" not in w.result.value and str(Fraction(1, 4)) in w.text
 
 
@@ -164,12 +162,13 @@ def test_graph_widget_shows_exact_odds_best_move_and_steps() -> None:
     exact = outcome_probabilities(explore(RoundTable()), maximize="loyal_win")
     assert f"loyal_win          {fmt_prob(exact['loyal_win'])}" in w.text
     assert "best move here" in w.text
-    first = w.next.options[0][1]
+    label, first = w.next.options[0]
     w.next.value = first
     w.step.click()
-    assert repr(first) in w.text
+    assert f"current state: {label.split(' -> ')[1]}" in w.text
+    assert "Fraction(" not in w.text and "EndgameState(" not in w.text  # no raw reprs
     w.back.click()
-    assert "phase='act'" in w.text
+    assert "phase: act" in w.text
 
 
 def test_graph_widget_draws_small_graphs_and_reports_bad_parameters() -> None:
@@ -190,7 +189,7 @@ def test_playlog_widget_reports_violations_and_parse_errors() -> None:
 
     logs = Path(__file__).parent / "logs"
     w = build_playlog_widget((logs / "bad_accuse_twice.log").read_text())
-    assert "line 6: [endgame.accusation]" in w.text
+    assert "line 6: Arthur accuses a second time (rule endgame.accusation: " in w.text
     w.log_text.value = (logs / "malformed.log").read_text()
     w.check.click()
     assert "camelot-error" in w.result.value and "line 3" in w.result.value
@@ -250,3 +249,227 @@ def test_travel_and_exhaustion_widgets_show_any_failure(monkeypatch: pytest.Monk
     for w in (t, e):
         assert "camelot-error" in w.result.value and "solver gave up" in w.result.value
         assert w.text.startswith("Cannot compute:")
+
+
+# --- issue 18: a verdict first, readable numbers, assumptions folded away ----------------------
+
+
+def _first_line(text: str) -> str:
+    return text.splitlines()[0]
+
+
+def test_every_widget_opens_with_a_one_sentence_verdict_and_folds_its_assumptions() -> None:
+    from widgets import (
+        explore_model,
+        render_exhaustion,
+        render_graph,
+        render_travel,
+    )
+
+    explored = explore_model("Coin race (tiny example)", "target=2")
+    answers = [
+        render_siege({5: 1, 4: 1}),
+        render_travel(trips=6),
+        render_exhaustion("black (base, 76)"),
+        render_graph(explored, explored.graph.graph["root"], draw=False),
+    ]
+    for html, text in answers:
+        assert html.index("camelot-verdict") < html.index("<table")
+        assert html.index("<table") < html.index("<details class='camelot-assumes'")
+        assert "<summary>What this assumes</summary>" in html
+        verdict = _first_line(text)
+        assert verdict.endswith(".") and verdict[0].isupper()
+        assert "What this assumes:" in text
+
+
+def test_siege_verdict_says_a_certain_win_plainly() -> None:
+    _, text = render_siege({5: 1, 4: 1})
+    assert _first_line(text).startswith("Play 5 + 4: you cannot lose.")  # 9 beats every d8 roll
+
+
+def test_siege_verdict_gives_the_first_fight_odds_and_the_turn_value() -> None:
+    _, text = render_siege({5: 1, 4: 1, 3: 1})
+    # best_turn plays the 5 first (P 4/8), then buys a fight with 4 + 3: 5/4 engines expected
+    assert _first_line(text) == (
+        "Play 5: you win this fight 50.0% (1 in 2). "
+        f"Best turn: {fmt_expectation(best_turn([5, 4, 3]).value)} engines removed on average."
+    )
+
+
+def test_kay_table_shows_the_fight_value_that_decides_between_splits() -> None:
+    from camelot_rules import kay_splits
+
+    _, text = render_siege({5: 1, 1: 1}, kay=True)
+    assert "expected fight value spent" in text
+    pareto = [s for s in kay_splits([5, 1]) if s.pareto]
+    # play 5 keep 1: value spent 5 + 1/8 = 41/8; play 1 keep 5: 1 + 5 * 5/8 = 33/8 - so the
+    # second split spends more cards but less value, and both are Pareto-optimal
+    assert {s.expected_value_spent for s in pareto} >= {Fraction(41, 8), Fraction(33, 8)}
+    assert fmt_expectation(Fraction(41, 8)) in text and fmt_expectation(Fraction(33, 8)) in text
+
+
+def test_travel_verdict_is_the_chance_of_capture_within_the_trips() -> None:
+    from camelot_rules import standard_deck
+    from camelot_rules.travel import trips_distribution
+    from widgets import render_travel
+
+    _, text = render_travel(trips=6)
+    plan = trips_distribution(standard_deck("travel", expansion=True), 6)
+    p = 1 - plan.captures[0]
+    assert _first_line(text).startswith("Within 6 trips you are captured at least once: ")
+    assert fmt_percent(p) in _first_line(text)
+
+
+def test_exhaustion_note_tells_how_much_chance_the_shown_rows_hold() -> None:
+    from camelot_rules import DeckPosition, next_rebuild, standard_deck
+    from widgets import render_exhaustion
+    from widgets.exhaustion import MAX_ROWS
+
+    deck = "black (base + Merlin's Company, 90)"
+    _, text = render_exhaustion(deck, mix="1: 1/2, 2: 1/2")
+    nr = next_rebuild(
+        DeckPosition(standard_deck("black", expansion=True), expansion=True),
+        {1: Fraction(1, 2), 2: Fraction(1, 2)},
+        horizon=60,
+    )
+    rows = [line for line in text.splitlines() if line.split(" ")[0].isdigit()]
+    assert len(rows) == MAX_ROWS  # the table is cut ...
+    turns = [int(r.split()[0]) for r in rows]
+    held = sum((nr.by_turn[t] for t in turns), Fraction(0))
+    assert held < Fraction(999, 1000)  # ... so "99.9%" would be false here
+    assert f"they hold {fmt_percent(held)} of the chance" in text and "stops at 40 rows" in text
+
+
+def test_exhaustion_refuses_a_card_that_is_not_in_the_chosen_deck() -> None:
+    from widgets import render_exhaustion
+
+    with pytest.raises(ValueError, match=r"morgan_witch_1.*Merlin's Company"):
+        render_exhaustion("black (base, 76)", named="morgan_witch_1")
+
+
+def test_exact_toggle_prints_long_fractions_whole() -> None:
+    from widgets import build_graph_widget
+
+    w = build_graph_widget("Round Table endgame", "players=5, white=4, black=2")
+    assert "5686/15625" in w.text  # short enough to show anyway
+    w.exact.value = True
+    assert "5686/15625 (36.4%)" in w.text
+    w2 = build_siege_widget({5: 1, 3: 1}, kay=True)
+    assert "camelot-error" not in w2.result.value
+    w2.exact.value = True
+    assert "camelot-error" not in w2.result.value
+
+
+def test_text_boxes_update_on_enter_not_mid_word() -> None:
+    from widgets import build_exhaustion_widget, build_graph_widget, build_travel_widget
+
+    boxes = [
+        build_travel_widget().seen,
+        build_travel_widget().composition,
+        build_exhaustion_widget().named,
+        build_exhaustion_widget().drawn,
+        build_exhaustion_widget().mix,
+        build_graph_widget("Coin race (tiny example)").params,
+    ]
+    assert all(box.continuous_update is False for box in boxes)
+
+
+def test_graph_widget_shows_a_busy_sign_while_it_solves(monkeypatch: pytest.MonkeyPatch) -> None:
+    import widgets.graph
+    from widgets import build_graph_widget
+    from widgets.common import BUSY_HTML
+
+    w = build_graph_widget("Coin race (tiny example)")
+    seen: list[str] = []
+    real = widgets.graph.explore_model
+
+    def spy(*args: object) -> object:
+        seen.append(w.result.value)  # what the browser shows while the solve runs
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(widgets.graph, "explore_model", spy)
+    w.params.value = "target=3"
+    assert seen and seen[0].startswith(BUSY_HTML)
+    assert BUSY_HTML not in w.result.value  # gone once the answer is in
+
+
+def test_saved_widget_output_reads_as_the_answer_not_a_repr() -> None:
+    from widgets import build_travel_widget
+
+    for w in (build_siege_widget({5: 1, 4: 1}), build_travel_widget()):
+        bundle = w._repr_mimebundle_()
+        assert bundle["text/plain"].startswith(w.text.splitlines()[0])
+        assert "children=" not in bundle["text/plain"]
+        assert w.result.value in bundle["text/html"]
+        assert "application/vnd.jupyter.widget-view+json" in bundle  # still live when run
+
+
+def test_plots_label_their_axes_and_show_chances_as_percentages() -> None:
+    from widgets.plots import cumulative, plot_cumulative, plot_heatmap, plot_turn_plan
+
+    dist = {1: Fraction(1, 4), 2: Fraction(1, 2), 3: Fraction(1, 8)}  # 1/8 beyond the horizon
+    assert cumulative(dist) == {1: Fraction(1, 4), 2: Fraction(3, 4), 3: Fraction(7, 8)}
+    fig = plot_cumulative({"black": dist}, title="run-out", xlabel="turn")
+    ax = fig.axes[0]
+    assert ax.get_xlabel() == "turn" and ax.get_ylabel()
+    ys = ax.lines[0].get_ydata()
+    assert list(ys) == [0.25, 0.75, 0.875]  # the curve stops below 100%: mass left over
+    assert ax.yaxis.get_major_formatter()(0.5, 0) == "50%"
+    plan = best_turn([5, 4, 3])
+    fig = plot_turn_plan(plan.outcomes)
+    labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    assert "2 engines removed, 1 life lost" in labels  # 3/8 (see best_turn's docstring)
+    widths = sorted(round(b.get_width(), 6) for b in fig.axes[0].patches)
+    assert widths == sorted(round(float(p), 6) for p in plan.outcomes.values())
+    fig = plot_heatmap(
+        {(4, 2): Fraction(1, 3), (5, 2): Fraction(2, 3)},
+        title="t",
+        xlabel="white swords",
+        ylabel="black swords",
+        marked=frozenset({(4, 2)}),
+        mark_label="accuse",
+    )
+    texts = [t.get_text() for t in fig.axes[0].texts]
+    assert "33% ✕" in texts and "67%" in texts
+    assert fig.get_size_inches()[0] <= 5  # phone width (<= 500 px at 100 dpi)
+
+
+def test_calculator_widgets_show_the_busy_sign_while_computing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import widgets.exhaustion
+    from widgets import build_exhaustion_widget
+    from widgets.common import BUSY_HTML
+
+    w = build_exhaustion_widget()
+    seen: list[str] = []
+    real = widgets.exhaustion.next_rebuild
+
+    def spy(*args: object, **kwargs: object) -> object:
+        seen.append(w.result.value)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(widgets.exhaustion, "next_rebuild", spy)
+    w.horizon.value = 300  # about 0.8 s on the 90-card deck
+    assert seen and seen[0].startswith(BUSY_HTML) and BUSY_HTML not in w.result.value
+
+
+def test_the_first_witch_named_is_said_to_come_up_by_the_rebuild_she_brings() -> None:
+    from widgets import render_exhaustion
+
+    deck = "black (base + Merlin's Company, 90)"
+    _, on = render_exhaustion(deck, named="morgan_witch_1")
+    assert "by the rebuild (the First Witch brings it herself)" in on.splitlines()[0]
+    assert "drawn before the rebuild" not in on  # she is the rebuild, not before it
+    _, off = render_exhaustion(deck, named="morgan_witch_1", first_witch=False)
+    assert "comes up before the rebuild" in off.splitlines()[0]
+
+
+def test_safe_render_reports_an_interrupt_and_clears_the_answer() -> None:
+    from widgets.common import safe_render
+
+    def render() -> tuple[str, str]:
+        raise KeyboardInterrupt
+
+    html, text = safe_render(render)
+    assert "camelot-error" in html and text.startswith("Cannot compute: stopped")

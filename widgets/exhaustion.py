@@ -11,23 +11,37 @@ from camelot_rules.cards import Deck, standard_deck
 from camelot_rules.checks import check_bool, check_names, check_text
 from camelot_rules.display import (
     central_range,
+    exact_fractions,
     fmt_expectation,
     fmt_fraction,
     fmt_percent,
     fmt_prob,
+    html_answer,
     html_columns,
     html_table,
+    rebuild_verdict,
+    text_answer,
     text_table,
 )
 from camelot_rules.parsing import parse_counts, parse_mix, parse_names
 from camelot_rules.reshuffle import (
     DeckPosition,
+    NextRebuild,
     OtherDeck,
     RebuildRules,
     default_other_deck,
     next_rebuild,
 )
-from widgets.common import Rendered, result_box, safe_render
+from widgets.common import (
+    AnswerRepr,
+    Rendered,
+    exact_box,
+    result_box,
+    row,
+    safe_render,
+    show_busy,
+    text_box,
+)
 
 __all__ = [
     "DECKS",
@@ -66,12 +80,19 @@ def render_exhaustion(
     first_witch: bool = True,
     both_decks: bool | None = None,
     other_pile: object = 0,
+    exact: bool = False,
 ) -> Rendered:
     """Return (html, text): when the draw pile is next rebuilt, why, and whether the named cards
     come up before it. ``drawn`` lists cards already drawn since the last rebuild (they sit in
     the discard pile, ES p.10). ``both_decks`` (``None``: by the box - both in Merlin's
     Company, JA) says whether the other deck's running out rebuilds this one too;
-    ``other_pile`` its pile now (0: the assumed default)."""
+    ``other_pile`` its pile now (0: the assumed default). The answer opens with a verdict
+    sentence; the options used are folded under "What this assumes". A named card that is not
+    in the chosen deck is refused (it cannot come up: "0%" would be a wrong answer).
+
+    Rules: ``deck.reshuffle-both``, ``deck.rebuild-both``, ``deck.first-witch``,
+    ``deck.finished-quest-cards``.
+    """
     if not isinstance(deck, str) or deck not in DECKS:
         raise ValueError(f"unknown deck {deck!r}; expected one of {list(DECKS)}")
     if isinstance(other_pile, bool) or not isinstance(other_pile, int) or other_pile < 0:
@@ -103,6 +124,15 @@ def render_exhaustion(
         merlin_on=frozenset(merlin_on),
     )
     names = parse_names(named)
+    check_bool("exact", exact)
+    missing = [n for n in names if not box.count(n)]
+    if missing:
+        hint = (
+            " (it is a Merlin's Company card: choose a deck with Merlin's Company)"
+            if not expansion and standard_deck(kind, expansion=True).count(missing[0])
+            else ""
+        )
+        raise ValueError(f"{missing[0]!r} is not in the {deck} deck{hint}")
     other = None
     if other_pile and both_decks is not False and kind != "travel":
         base = default_other_deck(kind, expansion=expansion)
@@ -114,12 +144,29 @@ def render_exhaustion(
         horizon=horizon,
         rules=RebuildRules(first_witch=first_witch, both_decks=both_decks, other_deck=other),
     )
+    with exact_fractions(exact):
+        # the First Witch named while she rebuilds: she comes up *as* the rebuild (JA witches)
+        witch_is_rebuild = first_witch and "morgan_witch_1" in names
+        return _render(result, deck, pile, seen, names, horizon, witch_is_rebuild)
+
+
+def _render(
+    result: NextRebuild,
+    deck: str,
+    pile: Deck,
+    seen: Deck,
+    names: list[str],
+    horizon: int,
+    witch_is_rebuild: bool,
+) -> Rendered:
     shown_turns = central_range(result.by_turn) if result.by_turn else []
+    cut = len(shown_turns) > MAX_ROWS
+    shown_turns = shown_turns[:MAX_ROWS]
     cumulative = sum(
         (p for t, p in result.by_turn.items() if shown_turns and t < shown_turns[0]), Fraction(0)
     )
     rows = []
-    for turn in shown_turns[:MAX_ROWS]:
+    for turn in shown_turns:
         p = result.by_turn[turn]
         cumulative += p
         rows.append([str(turn), fmt_fraction(p), fmt_percent(p), fmt_percent(cumulative)])
@@ -133,36 +180,43 @@ def render_exhaustion(
     if not result.unresolved:
         lines.append(f"Expected turn of the rebuild: {fmt_expectation(mean)}")
     if names:
-        lines.append(
-            f"P({', '.join(names)} drawn before the rebuild) = {fmt_prob(result.seen_before)}"
-        )
-    lines += [f"Option: {o}" for o in result.options]
+        when = "by the rebuild" if witch_is_rebuild else "before the rebuild"
+        lines.append(f"P({', '.join(names)} drawn {when}) = {fmt_prob(result.seen_before)}")
     headers = ["turn", "P", "%", "by then"]
-    shown = rows
+    held = sum((result.by_turn[t] for t in shown_turns), Fraction(0))
     note = (
-        f"turns {shown_turns[0]}-{shown_turns[min(len(shown_turns), MAX_ROWS) - 1]} shown "
-        "(the turns holding 99.9% of the chance)"
+        f"turns {shown_turns[0]}-{shown_turns[-1]} shown: they hold {fmt_percent(held)} of "
+        "the chance" + (f" (the table stops at {MAX_ROWS} rows)" if cut else "")
         if shown_turns
         else ""
     )
-    html = (
+    assumes = list(result.options)
+    body = (
         "".join(f"<div>{line}</div>" for line in lines)
         + html_columns(
             [(t, result.by_turn[t]) for t in shown_turns], title="P(the rebuild comes in turn t)"
         )
-        + html_table(headers, shown, css="exhaustion-table")
+        + html_table(headers, rows, css="exhaustion-table")
         + (f"<div style='font-size:smaller'>{note}</div>" if note else "")
     )
-    text = "\n".join(lines) + "\n" + text_table(headers, shown) + (f"\n{note}" if note else "")
-    return html, text
+    text_body = "\n".join(lines) + "\n" + text_table(headers, rows) + (f"\n{note}" if note else "")
+    verdict = rebuild_verdict(
+        deck.split(" (")[0],
+        result.by_turn,
+        result.unresolved,
+        names=names,
+        seen_before=result.seen_before,
+        witch_is_rebuild=witch_is_rebuild,
+    )
+    return html_answer(verdict, body, assumes), text_answer(verdict, text_body, assumes)
 
 
-class ExhaustionWidget(W.VBox):  # type: ignore[misc]
+class ExhaustionWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
     """Controls for a deck position and a draw mix; the result is in ``.result``."""
 
     def __init__(self, **options: Any) -> None:
         style = {"description_width": "150px"}
-        wide = {"width": "520px"}
+        wide = {"width": "100%", "max_width": "520px"}
         self.deck = W.Dropdown(
             options=list(DECKS),
             value=options.get("deck", list(DECKS)[1]),
@@ -170,12 +224,11 @@ class ExhaustionWidget(W.VBox):  # type: ignore[misc]
             style=style,
             layout=wide,
         )
-        self.drawn = W.Text(
-            value=options.get("drawn", ""),
-            description="Already drawn",
-            placeholder="e.g. despair: 3, picts",
+        self.drawn = text_box(
+            options.get("drawn", ""),
+            "Already drawn",
+            placeholder="e.g. despair: 3, picts (press Enter)",
             style=style,
-            layout=wide,
         )
         self.finished = W.SelectMultiple(
             options=["excalibur", "grail", "dragon"],
@@ -191,21 +244,22 @@ class ExhaustionWidget(W.VBox):  # type: ignore[misc]
             style=style,
             rows=3,
         )
-        self.mix = W.Text(
-            value=options.get("mix", "1: 1/2, 2: 1/4, 3: 1/4"),
-            description="Draws per turn",
+        self.mix = text_box(
+            options.get("mix", "1: 1/2, 2: 1/4, 3: 1/4"),
+            "Draws per turn",
             style=style,
-            layout=wide,
         )
-        self.named = W.Text(
-            value=options.get("named", ""),
-            description="Named cards",
-            placeholder="e.g. morgan_witch_2, morgan_witch_3",
+        self.named = text_box(
+            options.get("named", ""),
+            "Named cards",
+            placeholder="e.g. morgan_witch_2, morgan_witch_3 (press Enter)",
             style=style,
-            layout=wide,
         )
         self.horizon = W.IntText(
-            value=options.get("horizon", 60), description="Horizon (turns)", style=style
+            value=options.get("horizon", 60),
+            description="Horizon (turns)",
+            style=style,
+            layout={"width": "100%", "max_width": "320px"},
         )
         self.first_witch = W.Checkbox(
             value=options.get("first_witch", True),
@@ -224,7 +278,9 @@ class ExhaustionWidget(W.VBox):  # type: ignore[misc]
             value=options.get("other_pile", 0),
             description="Other deck's pile (0: assumed)",
             style=style,
+            layout={"width": "100%", "max_width": "320px"},
         )
+        self.exact = exact_box(options.get("exact", False))
         self.result = result_box("exhaustion-result")
         self.text = ""
         controls = [
@@ -238,6 +294,7 @@ class ExhaustionWidget(W.VBox):  # type: ignore[misc]
             self.first_witch,
             self.both_decks,
             self.other_pile,
+            self.exact,
         ]
         for control in controls:
             control.observe(self._update, names="value")
@@ -245,17 +302,19 @@ class ExhaustionWidget(W.VBox):  # type: ignore[misc]
             [
                 self.deck,
                 self.drawn,
-                W.HBox([self.finished, self.merlin_on]),
+                row([self.finished, self.merlin_on]),
                 self.mix,
                 self.named,
-                W.HBox([self.horizon, self.first_witch]),
-                W.HBox([self.both_decks, self.other_pile]),
+                row([self.horizon, self.first_witch]),
+                row([self.both_decks, self.other_pile, self.exact]),
                 self.result,
-            ]
+            ],
+            layout={"max_width": "100%"},
         )
         self._update()
 
     def _update(self, _change: object = None) -> None:
+        show_busy(self.result)  # a large hand or a long horizon takes a second
         self.result.value, self.text = safe_render(
             lambda: render_exhaustion(
                 self.deck.value,
@@ -268,6 +327,7 @@ class ExhaustionWidget(W.VBox):  # type: ignore[misc]
                 first_witch=self.first_witch.value,
                 both_decks=OTHER_DECK[self.both_decks.value],
                 other_pile=self.other_pile.value,
+                exact=self.exact.value,
             )
         )
 

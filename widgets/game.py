@@ -982,6 +982,17 @@ class GameWidget(W.VBox):  # type: ignore[misc]
     def __repr__(self) -> str:
         return f"<game widget: {len(self.steps)} steps played; {self.state!r}>"
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """Where no widget can be drawn (a saved notebook not yet run, the docs, GitHub) the
+        output shows the board and the last steps, not a repr (issue 18)."""
+        data: dict[str, Any] = super()._repr_mimebundle_(**kwargs)
+        data["text/html"] = (
+            self.board.value
+            + self.log_box.value
+            + "<div style='color:#555'>(saved board: run the notebook to play on)</div>"
+        )
+        return data
+
     # the choices -------------------------------------------------------------------------------
     def _choices(self) -> list[tuple[str, Any]]:
         if self.state.is_terminal():

@@ -3,20 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 import ipywidgets as W
 
 from camelot_rules import siege
+from camelot_rules.checks import check_bool
 from camelot_rules.display import (
+    exact_fractions,
     fmt_expectation,
+    fmt_fraction,
     fmt_percent,
     fmt_prob,
+    html_answer,
     html_bars,
     html_table,
+    siege_verdict,
+    text_answer,
     text_table,
 )
-from widgets.common import Rendered, result_box, safe_render
+from widgets.common import AnswerRepr, Rendered, exact_box, result_box, row, safe_render, show_busy
 
 __all__ = ["MAX_HAND", "SiegeWidget", "build_siege_widget", "render_siege"]
 
@@ -53,6 +60,35 @@ def _check_counts(counts: Mapping[int, object]) -> tuple[int, ...]:
     return tuple(values)
 
 
+def _cards(values: tuple[int, ...]) -> str:
+    return " + ".join(map(str, values))
+
+
+def _verdict(
+    hand: tuple[int, ...], plan: siege.TurnPlan, *, excalibur: bool, kay: bool, favor: bool
+) -> str:
+    """One plain sentence: what to play first and what it gives (ES p.13)."""
+    p_first = Fraction(0)
+    if plan.first_play is not None:
+        rest = list(hand)
+        for v in plan.first_play:
+            rest.remove(v)
+        p_first = siege.siege_win_probability(
+            plan.first_play,
+            excalibur=excalibur,
+            kay_reserve=rest if kay else (),
+            divine_favor=favor,
+        )
+    return siege_verdict(
+        plan.first_play,
+        p_first,
+        turn_value=plan.value,
+        at_least=plan.at_least,
+        kay=kay,
+        hand_empty=not hand,
+    )
+
+
 def render_siege(
     counts: Mapping[int, object],
     *,
@@ -62,40 +98,71 @@ def render_siege(
     life: object = 4,
     objective: str = "expected engines removed",
     divine_favor: bool = False,
+    exact: bool = False,
 ) -> Rendered:
-    """Return (html, text) for a hand given as {fight value: copies}.
+    """Return (html, text) for a hand given as {fight value: copies}: a verdict sentence, the
+    Pareto-optimal ways to fight once (or Sir Kay's splits, with the fight value spent that
+    decides between them), a bar chart of P(win), the best plan for the whole turn, and the
+    assumptions folded away. ``exact`` prints every fraction whole.
 
-    Shows the Pareto-optimal ways to fight once (or Sir Kay's splits), a bar chart of P(win)
-    by choice, and the best plan for the whole turn (ES p.13; JA witches, 2nd).
+    Rules: ``siege.fight``, ``siege.kay``, ``siege.second-action`` (ES p.13; JA witches, 2nd).
     """
     hand = _check_counts(counts)
     if isinstance(life, bool) or not isinstance(life, int) or not 1 <= life <= 6:
         raise ValueError(f"life left is {life!r}; expected 1-6 (life starts at 4, max 6)")
     if not isinstance(objective, str) or objective not in OBJECTIVES:
         raise ValueError(f"unknown objective {objective!r}; expected one of {list(OBJECTIVES)}")
-    options = (
-        f"Excalibur: {'yes (+1)' if excalibur else 'no'}; Sir Kay: {'yes' if kay else 'no'}; "
-        f"Second Witch: {'in play' if second_witch else 'no'}; life {life}; "
-        f"Divine Favor: {'played (the next tie wins)' if divine_favor else 'no'}"
-    )
+    check_bool("exact", exact)
+    with exact_fractions(exact):
+        return _render(hand, excalibur, kay, second_witch, life, objective, divine_favor)
+
+
+def _render(
+    hand: tuple[int, ...],
+    excalibur: bool,
+    kay: bool,
+    second_witch: bool,
+    life: int,
+    objective: str,
+    divine_favor: bool,
+) -> Rendered:
+    options = [
+        f"Excalibur: {'yes (+1)' if excalibur else 'no'}",
+        f"Sir Kay: {'yes' if kay else 'no'}",
+        f"Second Witch: {'in play' if second_witch else 'no'}",
+        f"life {life}",
+        f"Divine Favor: {'played (the next tie wins)' if divine_favor else 'no'}",
+    ]
     if kay:
         splits = [
             s
             for s in siege.kay_splits(hand, excalibur=excalibur, divine_favor=divine_favor)
             if s.pareto
         ]
-        headers = ["before the roll", "Kay keeps", "P(win)", "%", "expected cards spent"]
+        headers = [
+            "before the roll",
+            "Kay keeps",
+            "P(win)",
+            "%",
+            "expected cards spent",
+            "expected fight value spent",
+        ]
         rows = [
             [
-                " + ".join(map(str, s.pre_roll)) or "nothing",
+                _cards(s.pre_roll) or "nothing",
                 " ".join(map(str, s.reserve)) or "-",
-                str(s.p_win),
+                fmt_fraction(s.p_win),
                 fmt_percent(s.p_win),
-                str(s.expected_cards_spent),
+                fmt_expectation(s.expected_cards_spent),
+                fmt_expectation(s.expected_value_spent),
             ]
             for s in splits
         ]
-        bars = [(f"{' + '.join(map(str, s.pre_roll)) or 'nothing'} | Kay", s.p_win) for s in splits]
+        bars = [(f"{_cards(s.pre_roll) or 'nothing'} | Kay", s.p_win) for s in splits]
+        table_note = (
+            "Sir Kay's splits worth making: none wins more often while spending fewer cards "
+            "and less fight value on average (Pareto-optimal)"
+        )
     else:
         choices = [
             c
@@ -105,16 +172,20 @@ def render_siege(
         headers = ["play", "total", "P(win)", "%", "cards", "expected life lost"]
         rows = [
             [
-                " + ".join(map(str, c.cards)) or "nothing",
+                _cards(c.cards) or "nothing",
                 str(c.total),
-                str(c.p_win),
+                fmt_fraction(c.p_win),
                 fmt_percent(c.p_win),
                 str(c.cards_spent),
-                str(c.expected_life_lost),
+                fmt_expectation(c.expected_life_lost),
             ]
             for c in choices
         ]
-        bars = [(" + ".join(map(str, c.cards)) or "nothing", c.p_win) for c in choices]
+        bars = [(_cards(c.cards) or "nothing", c.p_win) for c in choices]
+        table_note = (
+            "One fight: the choices worth making (none wins more often with fewer cards; "
+            "Pareto-optimal)"
+        )
     plan = siege.best_turn(
         hand,
         excalibur=excalibur,
@@ -124,45 +195,56 @@ def render_siege(
         at_least=OBJECTIVES[objective],
         divine_favor=divine_favor,
     )
+    verdict = _verdict(hand, plan, excalibur=excalibur, kay=kay, favor=divine_favor)
     first = (
         "do not fight"
         if plan.first_play is None
-        else (" + ".join(map(str, plan.first_play)) or "no cards before the roll")
+        else (_cards(plan.first_play) or "no cards before the roll")
     )
     value = fmt_prob(plan.value) if plan.at_least else fmt_expectation(plan.value)
     turn_rows = [
-        [str(e), str(lost), str(p), fmt_percent(p)]
+        [str(e), str(lost), fmt_fraction(p), fmt_percent(p)]
         for (e, lost), p in sorted(plan.outcomes.items())
     ]
     turn_headers = ["engines removed", "life lost", "P", "%"]
-    html = (
-        f"<div><b>Hand:</b> {' '.join(map(str, hand)) or 'no Fight cards'} &mdash; {options}</div>"
-        "<div><b>One fight: the choices worth making</b> (Pareto-optimal)</div>"
+    turn_line = f"Whole turn ({plan.objective}): first fight {first}; value {value}"
+    assumes = [
+        f"Hand: {' '.join(map(str, hand)) or 'no Fight cards'}",
+        *options,
+        "Rule: the Fight total must beat one eight-sided die roll (ES p.13); a second fight "
+        "costs 1 life, not while the Second Witch is in play (JA witches, 2nd)",
+        "Excalibur's +1 is a MED-confidence fact (F §4)",
+    ]
+    body = (
+        f"<div><b>{table_note}</b></div>"
         + html_table(headers, rows, css="siege-choices")
         + html_bars(bars)
-        + f"<div><b>Whole turn</b> ({plan.objective}): first fight {first}; value {value}</div>"
+        + f"<div><b>{turn_line}</b></div>"
         + html_table(turn_headers, turn_rows, css="siege-turn")
-        + "<div style='font-size:smaller'>Rule: total must beat one d8 roll (ES p.13); a "
-        "second fight costs 1 life, not while the Second Witch is in play (JA witches). "
-        "Excalibur +1 is a MED-confidence fact (F §4).</div>"
     )
-    text = (
-        f"Hand: {' '.join(map(str, hand)) or 'no Fight cards'} | {options}\n"
+    text_body = (
+        table_note
+        + "\n"
         + text_table(headers, rows)
-        + f"\nWhole turn ({plan.objective}): first fight {first}; value {value}\n"
+        + f"\n{turn_line}\n"
         + text_table(turn_headers, turn_rows)
     )
-    return html, text
+    return html_answer(verdict, body, assumes), text_answer(verdict, text_body, assumes)
 
 
-class SiegeWidget(W.VBox):  # type: ignore[misc]
+class SiegeWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
     """Counts of Fight 1..5, toggles, and the result (``.result``, CSS class siege-result)."""
 
     def __init__(self, counts: Mapping[int, int] | None = None, **options: Any) -> None:
         counts = dict(counts or {5: 1, 4: 1, 3: 1})
         self.fights = {
-            v: W.IntText(
-                value=counts.get(v, 0), description=f"Fight {v}", layout={"width": "160px"}
+            v: W.BoundedIntText(
+                value=counts.get(v, 0),
+                min=0,
+                max=MAX_HAND,
+                description=f"Fight {v}",
+                style={"description_width": "50px"},
+                layout={"width": "120px"},
             )
             for v in siege.rulebook.FIGHT_VALUES
         }
@@ -174,7 +256,14 @@ class SiegeWidget(W.VBox):  # type: ignore[misc]
         self.divine_favor = W.Checkbox(
             value=options.get("divine_favor", False), description="Divine Favor played"
         )
-        self.life = W.IntText(value=options.get("life", 4), description="Life left")
+        self.life = W.BoundedIntText(
+            value=options.get("life", 4),
+            min=1,
+            max=6,
+            description="Life left",
+            layout={"width": "160px"},
+        )
+        self.exact = exact_box(options.get("exact", False))
         self.objective = W.Dropdown(
             options=list(OBJECTIVES),
             value=options.get("objective", "expected engines removed"),
@@ -190,20 +279,23 @@ class SiegeWidget(W.VBox):  # type: ignore[misc]
             self.divine_favor,
             self.life,
             self.objective,
+            self.exact,
         ]
         for control in controls:
             control.observe(self._update, names="value")
         super().__init__(
             [
-                W.HBox(list(self.fights.values())),
-                W.HBox([self.excalibur, self.kay, self.second_witch, self.divine_favor]),
-                W.HBox([self.life, self.objective]),
+                row(list(self.fights.values())),
+                row([self.excalibur, self.kay, self.second_witch, self.divine_favor]),
+                row([self.life, self.objective, self.exact]),
                 self.result,
-            ]
+            ],
+            layout={"max_width": "100%"},
         )
         self._update()
 
     def _update(self, _change: object = None) -> None:
+        show_busy(self.result)  # a large hand or a long horizon takes a second
         self.result.value, self.text = safe_render(
             lambda: render_siege(
                 {v: w.value for v, w in self.fights.items()},
@@ -213,6 +305,7 @@ class SiegeWidget(W.VBox):  # type: ignore[misc]
                 divine_favor=self.divine_favor.value,
                 life=self.life.value,
                 objective=self.objective.value,
+                exact=self.exact.value,
             )
         )
 

@@ -8,10 +8,30 @@ import ipywidgets as W
 
 from camelot_rules.cards import Deck, standard_deck
 from camelot_rules.checks import check_bool, check_text
-from camelot_rules.display import fmt_percent, fmt_prob, html_bars, html_table, text_table
+from camelot_rules.display import (
+    capture_verdict,
+    exact_fractions,
+    fmt_fraction,
+    fmt_percent,
+    fmt_prob,
+    html_answer,
+    html_bars,
+    html_table,
+    text_answer,
+    text_table,
+)
 from camelot_rules.parsing import parse_counts
 from camelot_rules.travel import next_trip_risk, remaining_travel_deck, trips_distribution
-from widgets.common import Rendered, result_box, safe_render
+from widgets.common import (
+    AnswerRepr,
+    Rendered,
+    exact_box,
+    result_box,
+    row,
+    safe_render,
+    show_busy,
+    text_box,
+)
 
 __all__ = ["DEFAULT_MIX", "TravelWidget", "build_travel_widget", "render_travel"]
 
@@ -28,8 +48,14 @@ def render_travel(
     fight_3_plus: bool = False,
     grail_open: bool = True,
     trips: object = 5,
+    exact: bool = False,
 ) -> Rendered:
-    """Return (html, text): next-trip risk and the n-trip plan (JA travel rules)."""
+    """Return (html, text): a verdict (the chance of being captured on the way), the next
+    trip's risk and the n-trip plan, then the assumptions folded away (JA travel rules).
+    ``exact`` prints every fraction whole.
+
+    Rules: ``travel.cards``, ``travel.demands``, ``travel.captured``, ``travel.reshuffle``.
+    """
     for name, flag in (
         ("grail", grail),
         ("fight_pair", fight_pair),
@@ -43,15 +69,24 @@ def render_travel(
     left = remaining_travel_deck(Deck(parse_counts(check_text("seen", seen))), composition=full)
     if isinstance(trips, bool) or not isinstance(trips, int) or not 1 <= trips <= MAX_TRIPS:
         raise ValueError(f"trips={trips!r}: expected 1..{MAX_TRIPS}")
+    check_bool("exact", exact)
     can_meet = {"charged": fight_3_plus, "lost": grail, "ambushed": fight_pair}
+    with exact_fractions(exact):
+        return _render(left, full, trips, can_meet, grail_open)
+
+
+def _render(
+    left: Deck, full: Deck, trips: int, can_meet: dict[str, bool], grail_open: bool
+) -> Rendered:
     risk = next_trip_risk(left, composition=full, can_meet=can_meet, grail_open=grail_open)
     plan = trips_distribution(
         left, trips, composition=full, can_meet=can_meet, grail_open=grail_open
     )
-    kind_rows = [[k, str(p), fmt_percent(p)] for k, p in risk.by_kind.items() if p]
-    out_rows = [[k, str(p), fmt_percent(p)] for k, p in risk.outcomes.items()]
+    kind_rows = [[k, fmt_fraction(p), fmt_percent(p)] for k, p in risk.by_kind.items() if p]
+    out_rows = [[k, fmt_fraction(p), fmt_percent(p)] for k, p in risk.outcomes.items()]
     p_cap = 1 - plan.captures.get(0, 0)
     p_fail = 1 - plan.failed.get(0, 0)
+    verdict = capture_verdict(p_cap, trips)
     lines = [
         f"Travel deck: {left.size} cards left of {full.size}"
         + (" - empty, the next trip reshuffles a fresh deck" if risk.reshuffled else ""),
@@ -59,42 +94,31 @@ def render_travel(
         f"P(a move fails at least once) = {fmt_prob(p_fail)}; "
         f"P(Merlin has arrived) = {fmt_prob(plan.merlin_by_trip[trips])}",
     ]
-    lines += [f"Assumption: {a}" for a in plan.assumptions]
-    html = (
+    assumes = list(plan.assumptions)
+    body = (
         "".join(f"<div>{line}</div>" for line in lines)
         + "<div><b>Next trip</b></div>"
         + html_table(["outcome", "P", "%"], out_rows, css="travel-outcomes")
         + html_bars([(k, p) for k, p in risk.outcomes.items()])
         + html_table(["card", "P", "%"], kind_rows, css="travel-kinds")
     )
-    text = (
-        "\n".join(lines[:2])
-        + "\nNext trip:\n"
-        + text_table(["outcome", "P", "%"], out_rows)
-        + "\n"
-        + "\n".join(lines[2:])
-    )
-    return html, text
+    text_body = "\n".join(lines) + "\nNext trip:\n" + text_table(["outcome", "P", "%"], out_rows)
+    return html_answer(verdict, body, assumes), text_answer(verdict, text_body, assumes)
 
 
-class TravelWidget(W.VBox):  # type: ignore[misc]
+class TravelWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
     """Composition (default assumed), cards seen, hand facts, trips; result in ``.result``."""
 
     def __init__(self, **options: Any) -> None:
         style = {"description_width": "130px"}
-        wide = {"width": "640px"}
-        self.composition = W.Text(
-            value=options.get("composition", DEFAULT_MIX),
-            description="Deck (assumed)",
-            style=style,
-            layout=wide,
+        self.composition = text_box(
+            options.get("composition", DEFAULT_MIX), "Deck (assumed)", style=style
         )
-        self.seen = W.Text(
-            value=options.get("seen", ""),
-            description="Seen since shuffle",
-            placeholder="e.g. captured, vision: 2",
+        self.seen = text_box(
+            options.get("seen", ""),
+            "Seen since shuffle",
+            placeholder="e.g. captured, vision: 2 (press Enter)",
             style=style,
-            layout=wide,
         )
         self.grail = W.Checkbox(value=options.get("grail", False), description="has a Grail card")
         self.fight_pair = W.Checkbox(
@@ -107,8 +131,15 @@ class TravelWidget(W.VBox):  # type: ignore[misc]
             value=options.get("grail_open", True), description="Grail quest open"
         )
         self.trips = W.IntSlider(
-            value=options.get("trips", 5), min=1, max=20, description="Trips", style=style
+            value=options.get("trips", 5),
+            min=1,
+            max=20,
+            description="Trips",
+            continuous_update=False,
+            style={"description_width": "50px"},
+            layout={"width": "100%", "max_width": "320px"},
         )
+        self.exact = exact_box(options.get("exact", False))
         self.result = result_box("travel-result")
         self.text = ""
         controls = [
@@ -119,6 +150,7 @@ class TravelWidget(W.VBox):  # type: ignore[misc]
             self.fight_3_plus,
             self.grail_open,
             self.trips,
+            self.exact,
         ]
         for control in controls:
             control.observe(self._update, names="value")
@@ -126,14 +158,16 @@ class TravelWidget(W.VBox):  # type: ignore[misc]
             [
                 self.composition,
                 self.seen,
-                W.HBox([self.grail, self.fight_pair, self.fight_3_plus]),
-                W.HBox([self.grail_open, self.trips]),
+                row([self.grail, self.fight_pair, self.fight_3_plus]),
+                row([self.grail_open, self.trips, self.exact]),
                 self.result,
-            ]
+            ],
+            layout={"max_width": "100%"},
         )
         self._update()
 
     def _update(self, _change: object = None) -> None:
+        show_busy(self.result)  # a large hand or a long horizon takes a second
         self.result.value, self.text = safe_render(
             lambda: render_travel(
                 composition=self.composition.value,
@@ -143,6 +177,7 @@ class TravelWidget(W.VBox):  # type: ignore[misc]
                 fight_3_plus=self.fight_3_plus.value,
                 grail_open=self.grail_open.value,
                 trips=self.trips.value,
+                exact=self.exact.value,
             )
         )
 

@@ -1,0 +1,91 @@
+"""Pieces of the one-page dashboard (``notebooks/app.ipynb``): the CSS that keeps it inside a
+phone's width, and the play-log tab with an example and a file upload."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as W
+
+from camelot_rules.checks import check_text
+from camelot_rules.display import html_error
+from widgets.playlog import PlaylogWidget
+
+__all__ = ["EXAMPLE_LOG", "PHONE_CSS", "log_from_upload", "playlog_tab"]
+
+# The recorded example: the clean base-game log the test suite checks (present in a checkout).
+EXAMPLE_LOG = Path(__file__).resolve().parents[1] / "tests" / "logs" / "clean_base.log"
+MAX_UPLOAD = 1_000_000  # bytes: a play log is a few kilobytes
+
+# Down to a 390 px phone: tabs wrap onto several lines instead of being cut, controls and
+# answers shrink to the screen, wide tables scroll inside their own box.
+PHONE_CSS = """<style>
+.camelot-app, .camelot-app .widget-box, .camelot-app .widget-html,
+.camelot-app .widget-html-content, .camelot-app .widget-inline-hbox {
+  max-width: 100%; min-width: 0; }
+.camelot-app .lm-TabBar-content, .camelot-app .p-TabBar-content { flex-wrap: wrap; height: auto; }
+.camelot-app .lm-TabBar, .camelot-app .p-TabBar { height: auto !important; min-height: 0; }
+.camelot-app .lm-TabBar-tab, .camelot-app .p-TabBar-tab {
+  flex: 0 1 auto !important; min-width: 0 !important; max-width: none !important; }
+.camelot-app .lm-TabBar-tabLabel, .camelot-app .p-TabBar-tabLabel { overflow: visible; }
+.camelot-app .widget-html-content { white-space: normal; line-height: 1.4; overflow-x: auto; }
+.camelot-app .widget-text, .camelot-app .widget-dropdown, .camelot-app .widget-textarea,
+.camelot-app .widget-select-multiple, .camelot-app .widget-slider { max-width: 100%; }
+.camelot-app td { white-space: nowrap; }
+.camelot-app th { white-space: normal; vertical-align: bottom; }
+.camelot-app svg, .camelot-app img { max-width: 100%; height: auto; }
+</style>"""
+
+
+def log_from_upload(value: Any) -> str:
+    """The text of an uploaded play-log file (a FileUpload's ``value``), or a readable error.
+
+    >>> log_from_upload(({"name": "game.log", "content": memoryview(b"setup players=4")},))
+    'setup players=4'
+    """
+    files = list(value.values()) if isinstance(value, dict) else list(value or ())
+    if len(files) != 1:
+        raise ValueError(f"expected one play-log file, got {len(files)}")
+    content = files[0].get("content", b"") if isinstance(files[0], dict) else b""
+    data = bytes(content)
+    if len(data) > MAX_UPLOAD:
+        raise ValueError(f"the file has {len(data):,} bytes; a play log is a few kilobytes")
+    try:
+        return check_text("log", data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError("the file is not text (UTF-8): upload the play log itself") from None
+
+
+def playlog_tab(playlog: PlaylogWidget) -> W.VBox:
+    """The play-log tab: what a log is, "Load the example", "Upload a log file", the widget."""
+    example = W.Button(description="Load the example", icon="book")
+    upload = W.FileUpload(accept=".log,.txt", multiple=False, description="Upload a log file")
+    upload.add_class("camelot-upload")
+
+    def load_example(_button: object = None) -> None:
+        playlog.log_text.value = EXAMPLE_LOG.read_text(encoding="utf-8")
+        playlog.check.click()
+
+    def load_upload(change: dict[str, Any]) -> None:
+        try:
+            playlog.log_text.value = log_from_upload(change["new"])
+        except ValueError as err:
+            playlog.log_text.value = ""
+            playlog.result.value = html_error(f"cannot read the file: {err}")
+            return
+        playlog.check.click()
+
+    example.on_click(load_example)
+    upload.observe(load_upload, names="value")
+    playlog.log_text.layout = {"width": "100%", "max_width": "700px", "height": "220px"}
+    intro = W.HTML(
+        "<div>A play log records a game line by line (<code>setup</code>, <code>turn</code>, "
+        "<code>siege</code>, <code>draw</code>...; see docs/play-log.md). Paste one, load the "
+        "example, or upload a file: the rules engine replays it and names every broken rule."
+        "</div>"
+    )
+    return W.VBox(
+        [intro, W.HBox([example, upload], layout={"flex_flow": "row wrap"}), playlog],
+        layout={"max_width": "100%"},
+    )
