@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8888
 
-.PHONY: lab app docs test lint format types notebooks quick browser-deps clean
+.PHONY: lab app docs site test lint format types notebooks quick browser-deps clean locale
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,15 +20,29 @@ $(STAMP): pyproject.toml | $(BIN)/python
 ## make lab: JupyterLab on notebooks/, bound to 127.0.0.1, printing its URL with the token.
 ## The token goes to the server in its environment (JUPYTER_TOKEN), never on its command line:
 ## any local user can read a process's arguments with `ps`, only its owner its environment.
+## Quiet (issue 18): no news pop-up (a settings override in .venv), warnings and errors only,
+## and the usable URL printed last, once the server answers (a background wait on the port).
+## Exploring never dirties git: JupyterLab opens working copies in build/lab (git-ignored),
+## refreshed from notebooks/ only where the saved notebook is newer (`cp -u`); the saved
+## notebooks change through `make notebooks` (re-run, outputs kept for nbval).
+LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
+LAB_DIR := build/lab
 lab: $(STAMP)
-	@token=$$($(BIN)/python -c 'import secrets; print(secrets.token_hex(16))'); \
-	echo "Open: http://$(HOST):$(PORT)/lab/tree/00_start_here.ipynb?token=$$token"; \
+	@mkdir -p $(dir $(LAB_OVERRIDES)) $(LAB_DIR); [ -f $(LAB_OVERRIDES) ] || echo \
+	  '{"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}' \
+	  > $(LAB_OVERRIDES); \
+	cp -u notebooks/*.ipynb $(LAB_DIR)/; \
+	token=$$($(BIN)/python -c 'import secrets; print(secrets.token_hex(16))'); \
+	( for i in $$(seq 240); do (: <>/dev/tcp/$(HOST)/$(PORT)) 2>/dev/null && break; sleep 0.5; done; \
+	  sleep 1; echo "Open: http://$(HOST):$(PORT)/lab/tree/00_start_here.ipynb?token=$$token" ) & \
 	root_flag=$$([ "$$(id -u)" = 0 ] && echo --allow-root); \
-	JUPYTER_TOKEN="$$token" exec $(BIN)/jupyter lab --no-browser $$root_flag \
-	  --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) --ServerApp.root_dir=notebooks \
+	JUPYTER_TOKEN="$$token" PYTHONWARNINGS=ignore::DeprecationWarning exec $(BIN)/jupyter lab \
+	  --no-browser $$root_flag --ServerApp.log_level=WARN --LabApp.log_level=WARN \
+	  --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) --ServerApp.root_dir=$(LAB_DIR) \
 	  --LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate
 
-## make app: the Voila dashboard (notebooks/app.ipynb) at 127.0.0.1:8866 with a token.
+## make app: the Voila dashboard (notebooks/app.ipynb) at 127.0.0.1:8866 with a token; its page
+## template (widgets/voila/templates/camelot) drops Voila's CDN links: nothing leaves the machine.
 ## To share it on your LAN on purpose: make app HOST=0.0.0.0 (anyone with the URL and token
 ## on that network can use it; stop it with Ctrl-C when the game is over).
 ## The token is passed as for `make lab`: Voila reads JUPYTER_TOKEN when its token is switched
@@ -37,12 +51,19 @@ APP_PORT ?= 8866
 app: $(STAMP)
 	@token=$$($(BIN)/python -c 'import secrets; print(secrets.token_hex(16))'); \
 	echo "Open: http://$(HOST):$(APP_PORT)/?token=$$token"; \
-	JUPYTER_TOKEN="$$token" exec $(BIN)/voila notebooks/app.ipynb --no-browser \
-	  --Voila.ip=$(HOST) --port=$(APP_PORT) --Voila.auto_token=True
+	JUPYTER_TOKEN="$$token" JUPYTER_PATH="$(CURDIR)/widgets" exec $(BIN)/voila notebooks/app.ipynb \
+	  --no-browser --Voila.ip=$(HOST) --port=$(APP_PORT) --Voila.auto_token=True \
+	  --template=camelot
 
-## make docs: the static site in build/site, offline (MathJax vendored from npm; no CDN).
-docs: $(STAMP)
+## make docs: the static site in build/site, offline (MathJax vendored from PyPI; no CDN).
+## It links to the web site (build/web), so that is built first.
+docs: $(STAMP) site
 	NO_MKDOCS_2_WARNING=1 $(BIN)/python docs/build.py
+
+## make site: the zero-install web site in build/web - static files running the library in
+## Pyodide, offline (Pyodide from npm, wheels from PyPI, vendored at build time; docs/build_web.py).
+site: $(STAMP)
+	$(BIN)/python docs/build_web.py
 
 ## Debian's chromium for the browser tests, installed only when missing (needs root or sudo).
 browser-deps:
@@ -53,7 +74,7 @@ browser-deps:
 
 ## make test: everything CI runs - format, lint, types, unit tests + doctests, strict nbval on
 ## every notebook, and the widgets driven in a real browser (Voila and JupyterLab).
-test: $(STAMP) browser-deps lint types
+test: $(STAMP) browser-deps lint types site
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
@@ -65,7 +86,7 @@ types: $(STAMP)
 
 ## make quick: unit tests and doctests only - leaves out the notebooks and the browser tests,
 ## so it is NOT the full suite.
-quick: $(STAMP)
+quick: $(STAMP) site
 	$(BIN)/python -m pytest -q -o addopts="--doctest-modules -p no:cacheprovider" \
 	  --ignore=tests/browser tests camelot_rules widgets
 
@@ -82,3 +103,15 @@ notebooks: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .hypothesis build test-artifacts *.egg-info
+
+## make locale: the translations (Babel). Extract every message into the template, merge it into
+## the Japanese and Spanish catalogs (new entries come in untranslated: translate them, a test
+## fails on an empty or fuzzy entry), then compile the .mo files. Compiling is optional: the
+## package reads the .po files directly when no up-to-date .mo is there.
+LOCALE := camelot_rules/locale
+locale: $(STAMP)
+	$(BIN)/pybabel extract -F $(LOCALE)/babel.cfg -o $(LOCALE)/camelot_rules.pot -w 100 \
+	  --no-location --add-comments=Translators: --project=camelot-rules --version=0.1.0 .
+	$(BIN)/pybabel update -i $(LOCALE)/camelot_rules.pot -d $(LOCALE) -D camelot_rules -w 100 \
+	  --no-fuzzy-matching
+	$(BIN)/pybabel compile -d $(LOCALE) -D camelot_rules --statistics

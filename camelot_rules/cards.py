@@ -255,10 +255,17 @@ def known_card_names() -> frozenset[str]:
 
 
 def check_card_names(deck: Deck, cards: str | Iterable[str]) -> frozenset[str]:
-    """Return ``cards`` as a set of names, rejecting unknown ones.
+    """Return ``cards`` as a set of card ids, rejecting unknown ones.
 
-    A name is unknown if it is neither in ``deck`` nor a card of any standard deck.
+    A name is unknown if it is neither in ``deck`` nor a card of any standard deck. A printed
+    name in English, Japanese or Spanish (``"Grail"``, ``"第1の魔女"``) stands for its id
+    (:func:`camelot_rules.names.resolve_card`); an unknown one gets a "did you mean" error.
+
+    >>> sorted(check_card_names(standard_deck("white"), ["Grail", "fight_5"]))
+    ['fight_5', 'grail']
     """
+    from camelot_rules.names import resolve_card
+
     if isinstance(cards, str):
         names = [cards]
     else:
@@ -268,14 +275,15 @@ def check_card_names(deck: Deck, cards: str | Iterable[str]) -> frozenset[str]:
             raise ValueError(
                 f"cards={cards!r}: expected a card name or a collection of card names"
             ) from None
+    ids = []
     for name in names:
-        _check_name(name)
-        if deck.count(name) == 0 and name not in known_card_names():
-            raise ValueError(
-                f"unknown card name {name!r}: it is not in this deck and not a card of any "
-                f"standard deck (deck holds {list(deck.names())})"
-            )
-    return frozenset(names)
+        if not isinstance(name, str):
+            raise ValueError(f"cards={cards!r}: {name!r} is not a card name (text)")
+        if _NAME.fullmatch(name) and (deck.count(name) or name in known_card_names()):
+            ids.append(name)
+        else:  # a printed name, or a typo: the names table reads it or says what was meant
+            ids.append(resolve_card(name))
+    return frozenset(ids)
 
 
 @dataclass(frozen=True)

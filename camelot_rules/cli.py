@@ -19,7 +19,10 @@ Examples::
     camelot-rules quest combat lancelot --whites 4 5 5 --black-hidden 4  # P(knights win)
     camelot-rules quest next black-knight --whites 3 3 --hand 5 1 3 --black-hidden 2
     camelot-rules quest war picts --fights 2 --hand 3 4 --actions 7
+    camelot-rules quest grail --laid 3 --despair 2 --hands 2,1 --turns 6
+    camelot-rules quest war-race picts --fights 2 --warriors 1 --hand 3,4 --hand 5 --turns 8
     camelot-rules simulate --players 5 --games 1000 --seed 11 --workers 2 --csv out.csv
+    camelot-rules simulate --games 1000 --sweep traitor=standard,none --plot traitor.png
 """
 
 from __future__ import annotations
@@ -29,16 +32,23 @@ import sys
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from camelot_rules import siege
+from camelot_rules import links, siege
 from camelot_rules.cards import deck_facts, standard_deck
 from camelot_rules.display import (
+    capture_verdict,
+    exact_fractions,
+    fmt_chance,
     fmt_expectation,
     fmt_fraction,
     fmt_percent,
     fmt_prob,
+    rebuild_verdict,
+    siege_verdict,
     text_table,
 )
 from camelot_rules.draws import draw_probability
+from camelot_rules.i18n import LANGUAGES, set_language
+from camelot_rules.i18n import gettext as _
 
 __all__ = ["build_parser", "main"]
 
@@ -79,19 +89,25 @@ def _check_kay_options(args: argparse.Namespace) -> None:
 def _cmd_siege(args: argparse.Namespace) -> str:
     _check_kay_options(args)
     favor = args.divine_favor
-    opts = f"excalibur: {'yes' if args.excalibur else 'no'}"
+    opts = _("Excalibur: yes") if args.excalibur else _("Excalibur: no")
     if favor:
-        opts += "; Divine Favor: played (a tie wins, JA)"
+        opts += _("; Divine Favor: played (a tie wins, JA)")
     if args.dealt:
         deck = standard_deck("white", expansion=args.expansion)
         table = siege.dealt_hand_table(
             deck, range(1, 13), excalibur=args.excalibur, divine_favor=favor
         )
-        rows = [[h, p, fmt_percent(p)] for h, p in table.items()]
-        box = "base + Merlin's Company" if args.expansion else "base"
-        return (
-            f"P(win a siege fight playing every Fight card of a hand dealt from the {box} white "
-            f"deck of {deck.size}); {opts}\n" + text_table(["hand", "P(win)", "%"], rows)
+        rows = [[h, fmt_fraction(p), fmt_percent(p)] for h, p in table.items()]
+        box = _("base + Merlin's Company") if args.expansion else _("base")
+        return (  # verdict first (issue 18)
+            f"Playing every Fight card of a dealt hand: {fmt_chance(table[1])} with 1 card, "
+            f"{fmt_chance(table[12])} with 12.\n"
+            + _(
+                "P(win a siege fight playing every Fight card of a hand dealt from the {box} "
+                "white deck of {n}); {opts}"
+            ).format(box=box, n=deck.size, opts=opts)
+            + "\n"
+            + text_table([_("hand"), _("P(win)"), "%"], rows)
         )
     if args.turn:
         plan = siege.best_turn(
@@ -103,14 +119,22 @@ def _cmd_siege(args: argparse.Namespace) -> str:
             at_least=args.at_least,
             divine_favor=favor,
         )
-        first = "do not fight" if plan.first_play is None else " + ".join(map(str, plan.first_play))
-        rows = [[e, lost, p, fmt_percent(p)] for (e, lost), p in sorted(plan.outcomes.items())]
+        first = (
+            _("do not fight") if plan.first_play is None else " + ".join(map(str, plan.first_play))
+        )
+        rows = [
+            [e, lost, fmt_fraction(p), fmt_percent(p)]
+            for (e, lost), p in sorted(plan.outcomes.items())
+        ]
         return (
-            f"best first fight: {first or 'no cards'}\n"
-            f"{plan.objective}: "
+            _turn_verdict(args, plan)
+            + "\n"
+            + _("best first fight: {first}").format(first=first or _("no cards"))
+            + f"\n{plan.objective}: "
             f"{fmt_prob(plan.value) if plan.at_least else fmt_expectation(plan.value)}\n"
-            + text_table(["engines removed", "life lost", "P", "%"], rows)
-            + "\noptions: "
+            + text_table([_("engines removed"), _("life lost"), "P", "%"], rows)
+            + "\n"
+            + _("options: ")
             + "; ".join(plan.options)
         )
     if args.hand:
@@ -120,59 +144,129 @@ def _cmd_siege(args: argparse.Namespace) -> str:
                 [
                     " + ".join(map(str, s.pre_roll)) or "-",
                     " ".join(map(str, s.reserve)) or "-",
-                    s.p_win,
+                    fmt_fraction(s.p_win),
                     fmt_percent(s.p_win),
-                    s.expected_cards_spent,
-                    "yes" if s.pareto else "",
+                    fmt_expectation(s.expected_cards_spent),
+                    fmt_expectation(s.expected_value_spent),
+                    _("yes") if s.pareto else "",
                 ]
                 for s in splits
             ]
-            headers = ["before roll", "Kay keeps", "P(win)", "%", "E[cards]", "Pareto"]
-            return text_table(headers, rows) + f"\noptions: {opts}; Sir Kay: yes"
+            headers = [_("before roll"), _("Kay keeps"), _("P(win)"), "%", _("E[cards]")]
+            headers += [_("E[value spent]"), "Pareto"]  # the column that decides (issue 18)
+            best = splits[0]
+            verdict = (
+                f"Best split: play {' + '.join(map(str, best.pre_roll)) or 'nothing'} before the "
+                f"roll, Sir Kay keeps {' '.join(map(str, best.reserve)) or 'nothing'}: "
+                f"you win {fmt_chance(best.p_win)}."
+            )
+            return (
+                verdict
+                + "\n"
+                + text_table(headers, rows)
+                + "\n"
+                + _("options: ")
+                + opts
+                + _("; Sir Kay: yes")
+            )
         rows = [
             [
-                " + ".join(map(str, c.cards)) or "(none)",
+                " + ".join(map(str, c.cards)) or _("(none)"),
                 c.total,
-                c.p_win,
+                fmt_fraction(c.p_win),
                 fmt_percent(c.p_win),
                 c.cards_spent,
-                c.expected_life_lost,
-                "yes" if c.pareto else "",
+                fmt_fraction(c.expected_life_lost),
+                _("yes") if c.pareto else "",
             ]
             for c in siege.siege_choices(args.cards, excalibur=args.excalibur, divine_favor=favor)
         ]
-        headers = ["play", "total", "P(win)", "%", "cards", "E[life lost]", "Pareto"]
-        return text_table(headers, rows) + f"\noptions: {opts}"
+        headers = [_("play"), _("total"), _("P(win)"), "%", _("cards"), _("E[life lost]"), "Pareto"]
+        choices = siege.siege_choices(args.cards, excalibur=args.excalibur, divine_favor=favor)
+        top = max(c.p_win for c in choices)
+        pick = min((c for c in choices if c.p_win == top), key=lambda c: c.cards_spent)
+        verdict = siege_verdict(pick.cards, pick.p_win, hand_empty=not args.cards)
+        return verdict + "\n" + text_table(headers, rows) + "\n" + _("options: ") + opts
     reserve = args.kay_reserve
     p = siege.siege_win_probability(
         args.cards, excalibur=args.excalibur, kay_reserve=reserve, divine_favor=favor
     )
-    kay = f"; Sir Kay keeps {' '.join(map(str, reserve))}" if reserve else ""
-    return f"P(win) = {fmt_prob(p, 2)}\noptions: {opts}{kay}"
+    kay = _("; Sir Kay keeps {cards}").format(cards=" ".join(map(str, reserve))) if reserve else ""
+    return (
+        siege_verdict(tuple(args.cards), p)
+        + "\n"
+        + _("P(win) = {p}").format(p=fmt_prob(p, 2))
+        + "\n"
+        + _("options: ")
+        + f"{opts}{kay}"
+    )
+
+
+def _turn_verdict(args: argparse.Namespace, plan: siege.TurnPlan) -> str:
+    """The ``siege --turn`` answer in one sentence (the first fight's own chance computed by
+    the calculator, with Sir Kay holding the rest of the hand).
+
+    Rules: ``siege.fight``, ``siege.kay``.
+    """
+    p_first = Fraction(0)
+    if plan.first_play is not None:
+        rest = list(args.cards)
+        for v in plan.first_play:
+            rest.remove(v)
+        p_first = siege.siege_win_probability(
+            plan.first_play,
+            excalibur=args.excalibur,
+            kay_reserve=rest if args.kay else (),
+            divine_favor=args.divine_favor,
+        )
+    return siege_verdict(
+        plan.first_play,
+        p_first,
+        turn_value=plan.value,
+        at_least=plan.at_least,
+        kay=args.kay,
+        hand_empty=not args.cards,
+    )
 
 
 def _cmd_draw(args: argparse.Namespace) -> str:
     from camelot_rules.display import assumption_lines
+    from camelot_rules.names import display_name, resolve_card
 
     expansion = args.expansion or args.deck == "travel"
     deck = standard_deck(args.deck, expansion=expansion)
-    p = draw_probability(deck, args.draws, args.cards, at_least=args.at_least)
+    cards = [resolve_card(name, deck) for name in args.cards]  # printed names; not in deck: error
+    p = draw_probability(deck, args.draws, cards, at_least=args.at_least)
     assumed = assumption_lines(args.deck, expansion=expansion)
-    note = (
-        f"\ndeck counts: {len(assumed)} of them below HIGH confidence (assumed); "
-        "see `camelot-rules decks" + (" --expansion`" if expansion else "`")
+    see = "`camelot-rules decks" + (" --expansion`" if expansion else "`")
+    note = "\n" + (
+        _("deck counts: {n} of them below HIGH confidence (assumed); see {command}").format(
+            n=len(assumed), command=see
+        )
         if assumed
-        else "\ndeck counts: all HIGH confidence"
+        else _("deck counts: all HIGH confidence")
     )
+    names = ", ".join(dict.fromkeys(display_name(c) for c in cards))
+    wanted = "at least one" if args.at_least == 1 else f"at least {args.at_least}"
+    wanted += " of" if args.at_least > 1 or len(set(cards)) > 1 else ""
     return (
-        f"P(at least {args.at_least} of {', '.join(args.cards)} in {args.draws} cards from the "
-        f"{args.deck} deck of {deck.size}) = {fmt_prob(p, 2)}" + note
+        f"Drawing {args.draws} from the {args.deck} deck, {wanted} of {names}: {fmt_chance(p)}.\n"
+        + _("P(at least {k} of {cards} in {n} cards from the {deck} of {size}) = {p}").format(
+            k=args.at_least,
+            cards=", ".join(dict.fromkeys(display_name(c) for c in cards)),
+            n=args.draws,
+            deck=display_name(f"{args.deck}_deck", "term"),
+            size=deck.size,
+            p=fmt_prob(p, 2),
+        )
+        + note
     )
 
 
 def _cmd_deck(args: argparse.Namespace) -> str:
     from camelot_rules.cards import Deck
-    from camelot_rules.parsing import parse_counts, parse_mix, parse_names
+    from camelot_rules.names import resolve_quest
+    from camelot_rules.parsing import parse_cards, parse_counts, parse_mix, parse_names
     from camelot_rules.reshuffle import (
         DeckPosition,
         OtherDeck,
@@ -183,13 +277,13 @@ def _cmd_deck(args: argparse.Namespace) -> str:
     )
 
     box = standard_deck(args.deck, expansion=args.expansion or args.deck == "travel")
-    drawn = Deck(parse_counts(args.drawn))
+    drawn = Deck(parse_counts(args.drawn, box))
     position = DeckPosition(
         box.minus(drawn),
         drawn,
-        finished_quests=frozenset(parse_names(args.finished)),
+        finished_quests=frozenset(resolve_quest(q) for q in parse_names(args.finished)),
         expansion=args.expansion,
-        merlin_on=frozenset(parse_names(args.merlin_on)),
+        merlin_on=frozenset(resolve_quest(q) for q in parse_names(args.merlin_on)),
     )
     if args.one_deck and args.both_decks:
         raise ValueError("--one-deck and --both-decks contradict each other: give one")
@@ -213,10 +307,11 @@ def _cmd_deck(args: argparse.Namespace) -> str:
         both_decks=False if args.one_deck else (True if args.both_decks else None),
     )
     mix = parse_mix(args.mix)
-    names = parse_names(args.cards)
+    names = list(dict.fromkeys(parse_cards(args.cards, box)))
     if args.turns:
         fc = forecast(position, mix, args.turns, cards=names, rules=rules)
-        out = [f"over the next {args.turns} turns (draw pile {position.draw.size}):"]
+        out = [_forecast_verdict(args.turns, names, fc.count, fc.rebuilds)]
+        out.append(f"over the next {args.turns} turns (draw pile {position.draw.size}):")
         for title, dist in (
             (f"copies of {', '.join(names)} drawn", fc.count if names else None),
             ("rebuilds", fc.rebuilds),
@@ -236,6 +331,14 @@ def _cmd_deck(args: argparse.Namespace) -> str:
         total += p
         rows.append([turn, fmt_fraction(p), fmt_percent(p), fmt_percent(total)])
     out = [
+        rebuild_verdict(
+            args.deck,
+            nr.by_turn,
+            nr.unresolved,
+            names=names,
+            seen_before=nr.seen_before,
+            witch_is_rebuild=not args.no_first_witch and "morgan_witch_1" in names,
+        ),
         f"next rebuild of the {args.deck} draw pile ({position.draw.size} cards):",
         text_table(["turn", "P", "%", "by then"], rows),
         "causes: " + ", ".join(f"{c} {fmt_prob(p)}" for c, p in nr.by_cause.items()),
@@ -246,6 +349,18 @@ def _cmd_deck(args: argparse.Namespace) -> str:
         out.append(f"P({', '.join(names)} before the rebuild) = {fmt_prob(nr.seen_before)}")
     out += [f"option: {o}" for o in nr.options]
     return "\n".join(out)
+
+
+def _forecast_verdict(
+    turns: int, names: list[str], count: Mapping[int, Fraction], rebuilds: Mapping[int, Fraction]
+) -> str:
+    """The ``deck --turns`` answer in one sentence (issue 18)."""
+    if names:
+        seen = 1 - count.get(0, Fraction(0))
+        who = ", ".join(names)
+        return f"Over the next {turns} turns, {who} drawn at least once: {fmt_chance(seen)}."
+    rebuilt = 1 - rebuilds.get(0, Fraction(0))
+    return f"Over the next {turns} turns the pile is rebuilt at least once: {fmt_chance(rebuilt)}."
 
 
 def _cmd_travel(args: argparse.Namespace) -> str:
@@ -260,10 +375,11 @@ def _cmd_travel(args: argparse.Namespace) -> str:
 
     if args.move:
         rule = draws_travel_card(args.move)
-        verdict = "draws a travel card" if rule.draws_travel_card else "draws no travel card"
-        return f"{args.move}: {verdict} - {rule.statement} ({rule.source})"
+        verdict = _("draws a travel card") if rule.draws_travel_card else _("draws no travel card")
+        return f"{args.move}: {verdict} - {_(rule.statement)} ({rule.source})"
     full = Deck(parse_counts(args.composition)) if args.composition else None
-    left = remaining_travel_deck(Deck(parse_counts(args.seen)), composition=full)
+    box = full if full is not None else standard_deck("travel", expansion=True)
+    left = remaining_travel_deck(Deck(parse_counts(args.seen, box)), composition=full)
     can_meet = {"lost": args.grail, "ambushed": args.fight_pair, "charged": args.fight_3_plus}
     held = args.captured_held
     if held < 0:
@@ -275,12 +391,25 @@ def _cmd_travel(args: argparse.Namespace) -> str:
         grail_open=not args.grail_over,
         captured_held=held,
     )
+    outcome_words = {
+        "moved": _("moved"),
+        "redirected": _("redirected"),
+        "failed": _("failed"),
+        "captured": _("captured"),
+    }
     out = [
-        f"next trip ({left.size} travel cards left"
-        + (", reshuffled first" if risk.reshuffled else "")
-        + "):",
+        capture_verdict(risk.outcomes.get("captured", Fraction(0)), 1),
+        (
+            _("next trip ({n} travel cards left, reshuffled first):")
+            if risk.reshuffled
+            else _("next trip ({n} travel cards left):")
+        ).format(n=left.size),
         text_table(
-            ["outcome", "P", "%"], [[k, p, fmt_percent(p)] for k, p in risk.outcomes.items()]
+            [_("outcome"), "P", "%"],
+            [
+                [outcome_words.get(k, k), fmt_fraction(p), fmt_percent(p)]
+                for k, p in risk.outcomes.items()
+            ],
         ),
     ]
     if args.trips:
@@ -292,13 +421,16 @@ def _cmd_travel(args: argparse.Namespace) -> str:
             grail_open=not args.grail_over,
             captured_held=held,
         )
-        out.append(f"over {args.trips} trips:")
-        out.append(_dist_table("captures", plan.captures))
-        out.append(_dist_table("failed moves", plan.failed))
-        out.append(f"P(Merlin has arrived) = {fmt_prob(plan.merlin_by_trip[args.trips])}")
-        out += [f"assumption: {a}" for a in plan.assumptions]
+        out[0] = capture_verdict(1 - plan.captures.get(0, Fraction(0)), args.trips)
+        out.append(_("over {n} trips:").format(n=args.trips))
+        out.append(_dist_table(_("captures"), plan.captures))
+        out.append(_dist_table(_("failed moves"), plan.failed))
+        out.append(
+            _("P(Merlin has arrived) = {p}").format(p=fmt_prob(plan.merlin_by_trip[args.trips]))
+        )
+        out += [_("assumption: {text}").format(text=a) for a in plan.assumptions]
     else:
-        out += [f"assumption: {a}" for a in risk.assumptions]
+        out += [_("assumption: {text}").format(text=a) for a in risk.assumptions]
     return "\n".join(out)
 
 
@@ -306,14 +438,14 @@ def _quest_black_laid(args: argparse.Namespace) -> list[str]:
     """``--black-known`` names and ``--black-hidden`` count, checked here so that an error
     names the option (the calculator checks the rest)."""
     from camelot_rules import rulebook
-    from camelot_rules.parsing import parse_names
+    from camelot_rules.parsing import parse_cards
     from camelot_rules.quests import combat_card_names
 
     quest = args.quest.replace("-", "_")
     spots = rulebook.quest_data(quest).black_spots
     if not 0 <= args.black_hidden <= spots:
         raise ValueError(f"--black-hidden {args.black_hidden}: {quest} has 0..{spots} black spots")
-    known = parse_names(args.black_known)
+    known = parse_cards(args.black_known)
     allowed = combat_card_names(quest)
     for name in known:
         if name not in allowed:
@@ -356,6 +488,7 @@ def _cmd_quest_combat(args: argparse.Namespace) -> str:
     )
     to_come = "the empty spots" if args.black_to_come is None else str(args.black_to_come)
     return (
+        f"The knights win the {quest.replace('_', ' ')} quest: {fmt_chance(p)}.\n"
         f"P(knights win {quest}) = {fmt_prob(p, 2)}\n"
         f"white total {sum(args.whites)}{bonus}; black cards: {len(laid)} laid "
         f"({args.black_hidden} unseen), to come: {to_come}\n"
@@ -420,20 +553,88 @@ def _cmd_quest_war(args: argparse.Namespace) -> str:
     )
 
 
+def _race_report(title: str, curve: object) -> str:
+    """A race's chances turn by turn, then the model's assumptions (issue 14)."""
+    from camelot_rules.quests import RaceCurve
+
+    assert isinstance(curve, RaceCurve)
+    rows = [
+        [t, fmt_prob(w, 2), fmt_prob(lo, 2)]
+        for t, (w, lo) in enumerate(zip(curve.won, curve.lost))
+        if t
+    ]
+    return (
+        f"{title}: P(won within {curve.turns} turns) = {fmt_prob(curve.p_win, 2)}, "
+        f"P(lost) = {fmt_prob(curve.p_lose, 2)}\n"
+        + text_table(["turns", "P(won by then)", "P(lost by then)"], rows)
+        + "\nmodel: "
+        + "; ".join(curve.assumptions)
+    )
+
+
+def _race_hands(args: argparse.Namespace) -> list[int]:
+    if args.hands is not None:
+        return list(args.hands)
+    return [args.each] * args.knights
+
+
+def _cmd_quest_grail(args: argparse.Namespace) -> str:
+    from camelot_rules.quests import grail_race
+
+    curve = grail_race(
+        args.laid,
+        args.despair,
+        _race_hands(args),
+        args.turns,
+        players=args.players,
+        dark_forest=args.dark_forest,
+        expansion=args.expansion,
+    )
+    return _race_report("the Holy Grail", curve)
+
+
+def _cmd_quest_excalibur(args: argparse.Namespace) -> str:
+    from camelot_rules.quests import excalibur_race
+
+    curve = excalibur_race(
+        args.steps, _race_hands(args), args.turns, players=args.players, expansion=args.expansion
+    )
+    return _race_report("Excalibur", curve)
+
+
+def _cmd_quest_war_race(args: argparse.Namespace) -> str:
+    from camelot_rules.quests import war_race
+
+    curve = war_race(
+        args.war,
+        args.fights,
+        args.warriors,
+        args.hand or [[]],
+        args.turns,
+        mordred=args.mordred,
+        players=args.players,
+        expansion=args.expansion,
+        chosen_here=not args.mercenaries_elsewhere,
+    )
+    return _race_report(f"the {args.war} war against its warriors", curve)
+
+
 def _cmd_verify(args: argparse.Namespace) -> str:
     from camelot_rules.playlog import (
         format_report,
         format_stat_test,
-        observed_vs_expected,
         read_log,
+        stats_report,
         verify,
     )
 
     report = verify(read_log(args.log))
     out = [f"{args.log}:", format_report(report)]
-    if args.stats:
+    if args.stats:  # every test it can make, a note for each it cannot; never instead of the report
+        tests, notes = stats_report(report)
         out.append("Observed vs expected:")
-        out += [f"  {format_stat_test(t)}" for t in observed_vs_expected(report)]
+        out += [f"  {format_stat_test(t)}" for t in tests]
+        out += [f"  {note}" for note in notes]
     args.exit_code = 1 if report.violations else 0
     return "\n".join(out)
 
@@ -463,7 +664,12 @@ def _cmd_simulate(args: argparse.Namespace) -> str:
 
     options = {"traitor": "none"} if args.no_traitor else {}
     config = GameConfig.of(args.players, expansion=args.expansion, **options)
-    rows = simulate_games(config, n=args.games, seed=args.seed, workers=args.workers)
+    where = {"workers": args.workers, "client": args.scheduler, "progress": args.progress}
+    if args.sweep:
+        return _simulate_sweep(args, where)
+    if args.plot:
+        raise ValueError(f"--plot {args.plot}: a plot compares configurations; add --sweep")
+    rows = simulate_games(config, n=args.games, seed=args.seed, **where)
     summary = summarize(rows)
     out = [
         f"{config.label()}: {summary['games']:,} games, seed {args.seed} "
@@ -479,24 +685,59 @@ def _cmd_simulate(args: argparse.Namespace) -> str:
     return "\n".join(out)
 
 
+def _simulate_sweep(args: argparse.Namespace, where: dict[str, object]) -> str:
+    import csv
+
+    from camelot_rules.sim import GameConfig, parse_axis, variant_sweep
+
+    options = {"traitor": "none"} if args.no_traitor else {}
+    base = GameConfig.of(args.players, expansion=args.expansion, **options)
+    axes: dict[str, tuple[object, ...]] = {}
+    for text in args.sweep:
+        name, values = parse_axis(text)
+        if name in axes:
+            raise ValueError(f"--sweep {text!r}: the axis {name!r} is given twice")
+        axes[name] = values
+    report = variant_sweep(axes, n=args.games, seed=args.seed, base=base, **where)  # type: ignore[arg-type]
+    out = [f"{len(report.rows)} configurations around {base.label()}:", report.text()]
+    if args.csv:
+        with open(args.csv, "w", newline="", encoding="utf-8") as fh:
+            rows = [r.as_dict() for r in report.rows]
+            writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows(rows)
+        out.append(f"one row per configuration written to {args.csv}")
+    if args.plot:
+        fig = report.plot()
+        fig.savefig(args.plot, dpi=120)
+        out.append(f"plot written to {args.plot}")
+    return "\n".join(out)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for tests and docs)."""
     parser = argparse.ArgumentParser(
         prog="camelot-rules",
-        description="Exact odds for Shadows over Camelot and Merlin's Company.",
+        description=_("Exact odds for Shadows over Camelot and Merlin's Company."),
+    )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help=_("language of the answers: en, ja or es (default: from LANG, else en)"),
     )
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p_siege = sub.add_parser("siege", help="siege-engine fights (ES p.13)")
-    p_siege.add_argument("cards", type=int, nargs="*", help="Fight values played (1-5)")
-    p_siege.add_argument("--excalibur", action="store_true", help="Excalibur adds 1")
+    p_siege = sub.add_parser("siege", help=_("siege-engine fights (ES p.13)"))
+    p_siege.add_argument("cards", type=int, nargs="*", help=_("Fight values played (1-5)"))
+    p_siege.add_argument("--excalibur", action="store_true", help=_("Excalibur adds 1"))
     p_siege.add_argument(
         "--divine-favor",
         action="store_true",
-        help="Divine Favor played: the next tie goes to the knights (JA)",
+        help=_("Divine Favor played: the next tie goes to the knights (JA)"),
     )
     p_siege.add_argument(
-        "--kay", action="store_true", help="with --hand/--turn: Sir Kay fights (keeps cards)"
+        "--kay", action="store_true", help=_("with --hand/--turn: Sir Kay fights (keeps cards)")
     )
     p_siege.add_argument(
         "--kay-reserve",
@@ -504,155 +745,271 @@ def build_parser() -> argparse.ArgumentParser:
         action="extend",
         default=[],
         metavar="V,V",
-        help="one fight: the Fight cards Sir Kay keeps to add after the roll, e.g. 2,5",
+        help=_("one fight: the Fight cards Sir Kay keeps to add after the roll, e.g. 2,5"),
     )
     mode = p_siege.add_mutually_exclusive_group()
-    mode.add_argument("--hand", action="store_true", help="advisor table for a hand")
-    mode.add_argument("--turn", action="store_true", help="best turn of fights for a hand")
-    mode.add_argument("--dealt", action="store_true", help="P(win) by dealt hand size 1..12")
-    p_siege.add_argument("--expansion", action="store_true", help="with --dealt: 107-card deck")
-    p_siege.add_argument("--second-witch", action="store_true", help="no life sacrifice")
-    p_siege.add_argument("--life", type=int, default=4, help="life left (default 4)")
-    p_siege.add_argument("--at-least", type=int, default=None, help="objective P(>= m)")
+    mode.add_argument("--hand", action="store_true", help=_("advisor table for a hand"))
+    mode.add_argument("--turn", action="store_true", help=_("best turn of fights for a hand"))
+    mode.add_argument("--dealt", action="store_true", help=_("P(win) by dealt hand size 1..12"))
+    p_siege.add_argument("--expansion", action="store_true", help=_("with --dealt: 107-card deck"))
+    p_siege.add_argument("--second-witch", action="store_true", help=_("no life sacrifice"))
+    p_siege.add_argument("--life", type=int, default=4, help=_("life left (default 4)"))
+    p_siege.add_argument("--at-least", type=int, default=None, help=_("objective P(>= m)"))
     p_siege.set_defaults(run=_cmd_siege)
 
-    p_draw = sub.add_parser("draw", help="P(at least k of some cards in n draws)")
-    p_draw.add_argument("deck", choices=["white", "black", "travel"])
-    p_draw.add_argument("draws", type=int)
-    p_draw.add_argument("cards", nargs="+")
-    p_draw.add_argument("--at-least", type=int, default=1)
-    p_draw.add_argument("--expansion", action="store_true")
+    p_draw = sub.add_parser("draw", help=_("P(at least k of some cards in n draws)"))
+    p_draw.add_argument("deck", choices=["white", "black", "travel"], help=_("which deck"))
+    p_draw.add_argument("draws", type=int, help=_("how many cards are drawn"))
+    p_draw.add_argument(
+        "cards",
+        nargs="+",
+        help=_("the cards wanted: printed names (English, Japanese, Spanish) or ids"),
+    )
+    p_draw.add_argument(
+        "--at-least", type=int, default=1, help=_("how many of them at least (default 1)")
+    )
+    p_draw.add_argument(
+        "--expansion", action="store_true", help=_("Merlin's Company decks (base + expansion)")
+    )
     p_draw.set_defaults(run=_cmd_draw)
 
-    p_deck = sub.add_parser("deck", help="next reshuffle / rebuild, and forecasts over T turns")
+    p_deck = sub.add_parser("deck", help=_("next reshuffle / rebuild, and forecasts over T turns"))
     p_deck.add_argument("deck", choices=["white", "black", "travel"])
-    p_deck.add_argument("--expansion", action="store_true", help="Merlin's Company rules")
-    p_deck.add_argument("--drawn", default="", help="cards drawn since the last rebuild")
-    p_deck.add_argument("--finished", default="", help="quests over: excalibur, grail, dragon")
-    p_deck.add_argument("--merlin-on", default="", help="finished quests Merlin stands on")
-    p_deck.add_argument("--mix", default="1: 1", help="draws per turn, e.g. '1: 1/2, 2: 1/2'")
-    p_deck.add_argument("--cards", default="", help="named cards, e.g. morgan_witch_2")
-    p_deck.add_argument("--horizon", type=int, default=None, help="stop after T turns")
-    p_deck.add_argument("--turns", type=int, default=None, help="forecast T turns ahead")
+    p_deck.add_argument("--expansion", action="store_true", help=_("Merlin's Company rules"))
+    p_deck.add_argument("--drawn", default="", help=_("cards drawn since the last rebuild"))
+    p_deck.add_argument("--finished", default="", help=_("quests over: excalibur, grail, dragon"))
+    p_deck.add_argument("--merlin-on", default="", help=_("finished quests Merlin stands on"))
+    p_deck.add_argument("--mix", default="1: 1", help=_("draws per turn, e.g. '1: 1/2, 2: 1/2'"))
+    p_deck.add_argument("--cards", default="", help=_("named cards, e.g. morgan_witch_2"))
+    p_deck.add_argument("--horizon", type=int, default=None, help=_("stop after T turns"))
+    p_deck.add_argument("--turns", type=int, default=None, help=_("forecast T turns ahead"))
     p_deck.add_argument("--no-first-witch", action="store_true")
-    p_deck.add_argument("--discards-only", action="store_true", help="rebuild mode")
+    p_deck.add_argument("--discards-only", action="store_true", help=_("rebuild mode"))
     p_deck.add_argument(
         "--one-deck",
         action="store_true",
-        help="do not rebuild the other deck with this one (expansion default: both, JA)",
+        help=_("do not rebuild the other deck with this one (expansion default: both, JA)"),
     )
     p_deck.add_argument(
-        "--both-decks", action="store_true", help="base game: rebuild both (ES 'new draw decks')"
+        "--both-decks", action="store_true", help=_("base game: rebuild both (ES 'new draw decks')")
     )
-    p_deck.add_argument("--other-pile", type=int, default=None, help="other deck's pile now")
+    p_deck.add_argument("--other-pile", type=int, default=None, help=_("other deck's pile now"))
     p_deck.add_argument(
-        "--other-rebuilt", type=int, default=None, help="other deck's pile after a rebuild"
+        "--other-rebuilt", type=int, default=None, help=_("other deck's pile after a rebuild")
     )
-    p_deck.add_argument("--other-mix", default="", help="other deck's draws per turn")
+    p_deck.add_argument("--other-mix", default="", help=_("other deck's draws per turn"))
     p_deck.set_defaults(run=_cmd_deck)
 
-    p_travel = sub.add_parser("travel", help="travel-card risk (Merlin's Company)")
-    p_travel.add_argument("--seen", default="", help="travel cards seen since the reshuffle")
-    p_travel.add_argument("--composition", default="", help="your 16-card mix (default assumed)")
-    p_travel.add_argument("--grail", action="store_true", help="the knight holds a Grail card")
-    p_travel.add_argument("--fight-pair", action="store_true", help="holds a pair of Fight cards")
-    p_travel.add_argument("--fight-3-plus", action="store_true", help="holds a Fight card 3+")
-    p_travel.add_argument("--grail-over", action="store_true", help="the Grail quest is over")
-    p_travel.add_argument("--trips", type=int, default=None, help="plan n trips")
-    p_travel.add_argument("--move", default=None, help="does this move draw? e.g. knight_power")
+    p_travel = sub.add_parser("travel", help=_("travel-card risk (Merlin's Company)"))
+    p_travel.add_argument("--seen", default="", help=_("travel cards seen since the reshuffle"))
+    p_travel.add_argument("--composition", default="", help=_("your 16-card mix (default assumed)"))
+    p_travel.add_argument("--grail", action="store_true", help=_("the knight holds a Grail card"))
+    p_travel.add_argument(
+        "--fight-pair", action="store_true", help=_("holds a pair of Fight cards")
+    )
+    p_travel.add_argument("--fight-3-plus", action="store_true", help=_("holds a Fight card 3+"))
+    p_travel.add_argument("--grail-over", action="store_true", help=_("the Grail quest is over"))
+    p_travel.add_argument("--trips", type=int, default=None, help=_("plan n trips"))
+    p_travel.add_argument("--move", default=None, help=_("does this move draw? e.g. knight_power"))
     p_travel.add_argument(
         "--captured-held",
         type=int,
         default=0,
-        help="Captured! cards lying under figures: they stay out of a reshuffle (JA)",
+        help=_("Captured! cards lying under figures: they stay out of a reshuffle (JA)"),
     )
     p_travel.set_defaults(run=_cmd_travel)
 
-    p_verify = sub.add_parser("verify", help="check a play log against the rules")
-    p_verify.add_argument("log", help="the play-log file (read only)")
-    p_verify.add_argument("--stats", action="store_true", help="observed vs expected odds")
+    p_verify = sub.add_parser("verify", help=_("check a play log against the rules"))
+    p_verify.add_argument("log", help=_("the play-log file (read only)"))
+    p_verify.add_argument("--stats", action="store_true", help=_("observed vs expected odds"))
     p_verify.set_defaults(run=_cmd_verify)
 
-    p_decks = sub.add_parser("decks", help="every deck with counts, sources, assumptions")
+    p_decks = sub.add_parser("decks", help=_("every deck with counts, sources, assumptions"))
     p_decks.add_argument("--expansion", action="store_true")
     p_decks.set_defaults(run=_cmd_decks)
 
-    p_quest = sub.add_parser("quest", help="quest odds: combat quests and wars (RB p.14-15)")
+    p_quest = sub.add_parser("quest", help=_("quest odds: combat quests and wars (RB p.14-15)"))
     q_sub = p_quest.add_subparsers(dest="quest_command", required=True)
     combat_quests = ["black-knight", "lancelot", "dragon"]
     p_combat = q_sub.add_parser(
         "combat",
-        help="P(knights win) when the combat quest ends",
+        help=_("P(knights win) when the combat quest ends"),
         epilog="example: camelot-rules quest combat lancelot --whites 4 5 5 --black-hidden 4",
     )
     p_next = q_sub.add_parser(
         "next",
-        help="which Fight card of the hand to lay next",
+        help=_("which Fight card of the hand to lay next"),
         epilog="example: camelot-rules quest next black-knight --whites 3 3 --hand 5 1 3 "
         "--black-hidden 2",
     )
     for p_q in (p_combat, p_next):
         p_q.add_argument("quest", choices=combat_quests)
-        p_q.add_argument("--whites", type=int, nargs="*", default=[], help="Fight values laid")
-        p_q.add_argument("--black-hidden", type=int, default=0, help="black cards laid unseen")
-        p_q.add_argument("--black-known", default="", help="black cards laid face up, by name")
-        p_q.add_argument("--seen", default="", help="black cards known elsewhere (discards)")
-        p_q.add_argument("--excalibur", action="store_true", help="Excalibur adds 1")
+        p_q.add_argument("--whites", type=int, nargs="*", default=[], help=_("Fight values laid"))
+        p_q.add_argument("--black-hidden", type=int, default=0, help=_("black cards laid unseen"))
+        p_q.add_argument("--black-known", default="", help=_("black cards laid face up, by name"))
+        p_q.add_argument("--seen", default="", help=_("black cards known elsewhere (discards)"))
+        p_q.add_argument("--excalibur", action="store_true", help=_("Excalibur adds 1"))
         p_q.add_argument(
             "--kay-reserve",
             type=_fight_values,
             action="extend",
             default=[],
             metavar="V,V",
-            help="Sir Kay's Fight cards: he adds the best after the reveal",
+            help=_("Sir Kay's Fight cards: he adds the best after the reveal"),
         )
     p_combat.add_argument(
-        "--black-to-come", type=int, default=None, help="black cards still to come (0: ends now)"
+        "--black-to-come", type=int, default=None, help=_("black cards still to come (0: ends now)")
     )
     p_combat.set_defaults(run=_cmd_quest_combat)
-    p_next.add_argument("--hand", type=int, nargs="+", required=True, help="Fight values held")
-    p_next.add_argument("--kay", action="store_true", help="you are Sir Kay (keeps the rest)")
+    p_next.add_argument("--hand", type=int, nargs="+", required=True, help=_("Fight values held"))
+    p_next.add_argument("--kay", action="store_true", help=_("you are Sir Kay (keeps the rest)"))
     p_next.set_defaults(run=_cmd_quest_next)
     p_war = q_sub.add_parser(
         "war",
-        help="P(complete the war's straight within k actions)",
+        help=_("P(complete the war's straight within k actions)"),
         epilog="example: camelot-rules quest war picts --fights 2 --hand 3 4 --actions 7",
     )
     p_war.add_argument("war", choices=["picts", "saxons"])
-    p_war.add_argument("--fights", type=int, default=0, help="Fight cards on the war")
-    p_war.add_argument("--hand", type=int, nargs="*", default=[], help="Fight values held")
-    p_war.add_argument("--actions", type=int, required=True, help="heroic actions k")
-    p_war.add_argument("--mordred", action="store_true", help="Mordred: a second 5 is needed")
-    p_war.add_argument("--at", choices=["war", "camelot"], default="war", help="where you are")
-    p_war.add_argument("--draws", type=int, default=2, help="white cards per draw (Gawain 3)")
+    p_war.add_argument("--fights", type=int, default=0, help=_("Fight cards on the war"))
+    p_war.add_argument("--hand", type=int, nargs="*", default=[], help=_("Fight values held"))
+    p_war.add_argument("--actions", type=int, required=True, help=_("heroic actions k"))
+    p_war.add_argument("--mordred", action="store_true", help=_("Mordred: a second 5 is needed"))
+    p_war.add_argument("--at", choices=["war", "camelot"], default="war", help=_("where you are"))
+    p_war.add_argument("--draws", type=int, default=2, help=_("white cards per draw (Gawain 3)"))
     p_war.set_defaults(run=_cmd_quest_war)
+    p_grail = q_sub.add_parser(
+        "grail",
+        help=_("the Grail race: Grail cards laid against Despair/Desolation (BoQ p.9)"),
+        epilog="example: camelot-rules quest grail --laid 3 --despair 2 --hands 2,1 --turns 6",
+    )
+    p_grail.add_argument("--laid", type=int, default=0, help=_("Grail cards on the quest"))
+    p_grail.add_argument("--despair", type=int, default=0, help=_("Despair cards on the quest"))
+    p_grail.add_argument("--dark-forest", action="store_true", help=_("the Dark Forest is on it"))
+    p_exc = q_sub.add_parser(
+        "excalibur",
+        help=_("the Excalibur track race (BoQ p.8)"),
+        epilog="example: camelot-rules quest excalibur --steps 2 --hands 3,2 --turns 6",
+    )
+    p_exc.add_argument("--steps", type=int, default=0, help=_("Excalibur's place: 0 start, 5 won"))
+    p_race = q_sub.add_parser(
+        "war-race",
+        help=_("a war against its warriors from the black deck (BoQ p.10)"),
+        epilog="example: camelot-rules quest war-race picts --fights 2 --warriors 1 "
+        "--hand 3,4 --hand 5 --turns 8",
+    )
+    p_race.add_argument("war", choices=["picts", "saxons"])
+    p_race.add_argument("--fights", type=int, default=0, help=_("Fight cards on the war"))
+    p_race.add_argument("--warriors", type=int, default=0, help=_("warriors on the war"))
+    p_race.add_argument(
+        "--hand", type=_fight_values, action="append", help=_("one knight's Fight values, e.g. 3,4")
+    )
+    p_race.add_argument("--mordred", action="store_true", help=_("Mordred: a second 5 is needed"))
+    p_race.add_argument(
+        "--mercenaries-elsewhere",
+        action="store_true",
+        help=_("Mercenaries and Mordred go to the other war (default: this one, the worst case)"),
+    )
+    for p_r, what in ((p_grail, "Grail"), (p_exc, "white")):
+        p_r.add_argument(
+            "--hands",
+            type=_fight_values,
+            default=None,
+            metavar="N,N",
+            help=f"{what} cards held by each knight on the quest, in turn order from the next",
+        )
+        p_r.add_argument(
+            "--knights", type=int, default=1, help=_("knights on it (without --hands)")
+        )
+        p_r.add_argument("--each", type=int, default=1, help=f"{what} cards each (without --hands)")
+    for p_r in (p_grail, p_exc, p_race):
+        p_r.add_argument("--turns", type=int, default=6, help=_("the table's turns ahead"))
+        p_r.add_argument("--players", type=int, default=4, help=_("players at the table"))
+        p_r.add_argument("--expansion", action="store_true", help=_("Merlin's Company decks"))
+    p_grail.set_defaults(run=_cmd_quest_grail)
+    p_exc.set_defaults(run=_cmd_quest_excalibur)
+    p_race.set_defaults(run=_cmd_quest_war_race)
 
     p_sim = sub.add_parser(
         "simulate",
-        help="whole games by the heuristic policies: P(knights win) with its interval",
-        epilog="example: camelot-rules simulate --players 5 --games 1000 --seed 11 --csv out.csv",
+        help=_("whole games by the heuristic policies: P(knights win) with its interval"),
+        epilog="examples: camelot-rules simulate --players 5 --games 1000 --seed 11 --csv out.csv; "
+        "camelot-rules simulate --games 1000 --sweep players=3,4,5 --sweep traitor=standard,none",
     )
-    p_sim.add_argument("--players", type=int, default=5, help="3-7 (3-8 with --expansion)")
-    p_sim.add_argument("--expansion", action="store_true", help="Merlin's Company")
-    p_sim.add_argument("--no-traitor", action="store_true", help="play without a traitor")
-    p_sim.add_argument("--games", type=int, default=1000, help="number of games")
-    p_sim.add_argument("--seed", type=int, default=0, help="the same seed, the same games")
-    p_sim.add_argument("--workers", type=int, default=1, help="worker processes")
-    p_sim.add_argument("--csv", default=None, help="write one row per game to this file")
+    p_sim.add_argument("--players", type=int, default=5, help=_("3-7 (3-8 with --expansion)"))
+    p_sim.add_argument("--expansion", action="store_true", help=_("Merlin's Company"))
+    p_sim.add_argument("--no-traitor", action="store_true", help=_("play without a traitor"))
+    p_sim.add_argument("--games", type=int, default=1000, help=_("number of games"))
+    p_sim.add_argument("--seed", type=int, default=0, help=_("the same seed, the same games"))
+    p_sim.add_argument("--workers", type=int, default=1, help=_("worker processes"))
+    p_sim.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help=_("run on a Dask cluster at this scheduler address (e.g. tcp://10.0.0.5:8786)"),
+    )
+    p_sim.add_argument("--progress", action="store_true", help=_("show a progress bar"))
+    p_sim.add_argument(
+        "--sweep",
+        action="append",
+        default=[],
+        metavar="NAME=V1,V2",
+        help=_(
+            "vary a rule option or setting (repeatable): players, expansion, traitor, "
+            "opening_share, three_player_peek, coats; e.g. --sweep traitor=standard,none"
+        ),
+    )
+    p_sim.add_argument("--plot", default=None, help=_("with --sweep: save the plot (e.g. out.png)"))
+    p_sim.add_argument(
+        "--csv",
+        default=None,
+        help=_("write one row per game to this file (with --sweep: one row per configuration)"),
+    )
     p_sim.set_defaults(run=_cmd_simulate)
+    links.add_link_option(parser)  # --link on every command with a web page (issue 19)
+    parser.add_argument(  # read by main() anywhere on the line (issue 18)
+        "--exact",
+        action="store_true",
+        help=_("print every probability as its whole fraction, however long (any position)"),
+    )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; bad input prints a one-line error and returns 2."""
+    """Run the CLI; bad input prints a one-line error and returns 2.
+
+    ``--lang en|ja|es`` (before the command) chooses the language of the help and the answers;
+    without it the environment's (``LANG``), else English.
+    """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    set_language(_lang_in(argv))  # before the parser is built: its help is translated
     parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    exact = "--exact" in words  # accepted anywhere on the line, e.g. `siege 3 4 --exact`
+    args = parser.parse_args([w for w in words if w != "--exact"])
     try:
-        print(args.run(args))
+        with exact_fractions(exact):
+            text = args.run(args)
+        print(text)
+        if getattr(args, "link", False):
+            print(f"permalink: {links.link_url(links.link_from_namespace(args))}")
     except (ValueError, OSError) as err:
-        print(f"camelot-rules: error: {err}", file=sys.stderr)
+        print(_("camelot-rules: error: {err}").format(err=err), file=sys.stderr)
         return 2
     return int(getattr(args, "exit_code", 0))
+
+
+def _lang_in(argv: Sequence[str]) -> str | None:
+    """The ``--lang`` value in ``argv`` if it names one of our languages (argparse reports
+    anything else)."""
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        value = word.partition("=")[2] if word.startswith("--lang=") else None
+        if word == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        if value in LANGUAGES:
+            return value
+    return None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, replace
 
-__all__ = ["RULES", "SEEDS", "Rule", "coverage_markdown", "rule"]
+__all__ = ["RULES", "SEEDS", "Rule", "coverage_markdown", "rule", "statement"]
 
 JA = "seeds/000_f03494cf5d4661bf.txt"
 ES = "seeds/001_e99e088dda8d0441.txt"
@@ -1040,6 +1040,7 @@ _QUEST_ADDITIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             _Q + "combat_win_probability",
             _Q + "black_total_distribution",
             _Q + "best_next_fight",
+            _Q + "turn_choices",
         ),
         _QT,
     ),
@@ -1049,13 +1050,83 @@ _QUEST_ADDITIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "relic.excalibur": ((_Q + "combat_win_probability",), _QT),
     "knight.kay": ((_Q + "combat_win_probability", _Q + "best_next_fight"), _QT),
     "endgame.tie": (("camelot_rules.core.combat_won", _Q + "combat_win_probability"), _QT),
-    "quest.wars": ((_Q + "war_completion_probability",), _QT),
-    "black.mordred": ((_Q + "war_completion_probability",), _QT),
+    "quest.wars": ((_Q + "war_completion_probability", _Q + "war_race", _Q + "turn_choices"), _QT),
+    "black.mordred": ((_Q + "war_completion_probability", _Q + "war_race"), _QT),
+    "black.mercenaries": ((_Q + "war_race",), _QT),
+    "witch.third": ((_Q + "war_race",), _QT),
+    "quest.grail": ((_Q + "grail_race", _Q + "turn_choices"), _QT),
+    "black.despair": ((_Q + "grail_race",), _QT),
+    "black.desolation": ((_Q + "grail_race",), _QT),
+    "black.dark-forest": ((_Q + "grail_race",), _QT),
+    "quest.excalibur": ((_Q + "excalibur_race", _Q + "turn_choices"), _QT),
+    "black.morgan": ((_Q + "grail_race", _Q + "excalibur_race", _Q + "war_race"), _QT),
+    "black.guinevere": ((_Q + "grail_race", _Q + "excalibur_race", _Q + "war_race"), _QT),
+    "evil.black-card": (
+        (_Q + "grail_race", _Q + "turn_choices", "camelot_rules.models.quest_race.QuestRace"),
+        _QT,
+    ),
+    "turn.order": ((_Q + "grail_race", _Q + "turn_choices"), _QT),
+    "quest.move": ((_Q + "turn_choices",), _QT),
+}
+
+
+# The play-log verifier (issue 13): it replays a log on what the table sees and checks these.
+_VERIFIER_IDS: tuple[str, ...] = (
+    "setup.deal",
+    "setup.expansion",
+    "setup.loyalty",
+    "setup.first-player",
+    "turn.order",
+    "turn.evil-step",
+    "turn.sacrifice",
+    "turn.legal-actions",
+    "turn.game-over",
+    "turn.end-check",
+    "turn.no-repeat",
+    "evil.black-card",
+    "evil.engine",
+    "black.morgan",
+    "black.finished-quest",
+    "black.merlin-cancel",
+    "deck.counts",
+    "deck.finished-quest-cards",
+    "deck.first-witch",
+    "deck.reshuffle-both",
+    "siege.fight",
+    "siege.kay",
+    "siege.excalibur",
+    "siege.second-action",
+    "siege.twelfth-engine",
+    "quest.spoils",
+    "quest.solo",
+    "travel.draw-on-move",
+    "travel.captured",
+    "travel.reshuffle",
+    "knight.life",
+    "heroic.heal",
+    "relic.excalibur",
+    "traitor.unmasked",
+    "traitor.unmasked-turn",
+    "endgame.accusation",
+    "endgame.fifth-witch",
+    "endgame.hidden-traitors",
+    "endgame.seven-black",
+    "endgame.twelve-swords",
+    "witch.lasting",
+    "quest.fight-cards",
+    "quest.wars",
+    "black.vivien",
+    "black.dark-forest",
+    "black.guinevere",
+)
+_VERIFIER_ADDITIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    rule_id: (("camelot_rules.playlog._Replay",), ("tests/test_playlog_replay.py",))
+    for rule_id in _VERIFIER_IDS
 }
 
 
 def _with_calculators(r: Rule) -> Rule:
-    for table in (_CALCULATOR_ADDITIONS, _QUEST_ADDITIONS):
+    for table in (_CALCULATOR_ADDITIONS, _QUEST_ADDITIONS, _VERIFIER_ADDITIONS):
         add = table.get(r.id)
         if add is None:
             continue
@@ -1101,68 +1172,114 @@ def rule(rule_id: str) -> Rule:
     raise ValueError(f"unknown rule id {rule_id!r}; expected one of {[r.id for r in RULES]}")
 
 
-def coverage_markdown() -> str:
-    """The rules-coverage page: rule -> source -> code -> tests, then the open questions."""
+def statement(rule_id: str, lang: str | None = None) -> str:
+    """The rule's statement in ``lang`` ("en", "ja", "es"; default: the language in force).
+
+    The registry keeps its statements in English; they are translated here, where they are
+    shown (the catalogs in ``camelot_rules/locale``; :mod:`camelot_rules.i18n`).
+
+    >>> statement("evil.engine", "es")
+    'Se añade una Máquina de Asedio alrededor de Camelot.'
+    """
+    from camelot_rules.i18n import gettext
+
+    return gettext(rule(rule_id).statement, lang)
+
+
+def coverage_markdown(lang: str = "en") -> str:
+    """The rules-coverage page: rule -> source -> code -> tests, then the open questions.
+
+    ``lang`` ("en", "ja", "es") translates the page's words and the rule statements (the
+    catalogs in ``camelot_rules/locale``); the Japanese and Spanish pages add, beside each
+    statement, where the rule stands in the seed it comes from (:mod:`camelot_rules.seed_refs`).
+    """
+    from camelot_rules.i18n import check_language, gettext
+    from camelot_rules.seed_refs import refs_for
+
+    def _(message: str) -> str:
+        return gettext(message, check_language(lang))
+
+    seeds = lang != "en"
     lines = [
-        "# Rules coverage",
+        "# " + _("Rules coverage"),
         "",
-        "Generated by `python -m camelot_rules.rules` from `camelot_rules/rules.py`; a test "
-        "fails when this page is stale. Sources: "
+        _(
+            "Generated by `python -m camelot_rules.rules` from `camelot_rules/rules.py`; a test "
+            "fails when this page is stale. Sources: "
+        )
         + "; ".join(f"**{k}** = `{v}`" for k, v in SEEDS.items())
-        + " (*RB p.N* and *BoQ p.N* are the official 2005 Rulebook and Book of Quests; *ES p.N* "
-        "is the rulebook page the Spanish seed cites).",
+        + _(
+            " (*RB p.N* and *BoQ p.N* are the official 2005 Rulebook and Book of Quests; *ES p.N* "
+            "is the rulebook page the Spanish seed cites)."
+        ),
         "",
-        "| rule | statement | source | seeds | code | tests |",
-        "|---|---|---|---|---|---|",
+        "| "
+        + " | ".join(
+            [_("rule"), _("statement"), _("source"), _("seeds")]
+            + ([_("in the seed")] if seeds else [])
+            + [_("code"), _("tests")]
+        )
+        + " |",
+        "|---|---|---|---|---|---|" + ("---|" if seeds else ""),
     ]
     for r in RULES:
         code = "<br>".join(f"`{c.removeprefix('camelot_rules.')}`" for c in r.code)
         tests = "<br>".join(f"`{t}`" for t in r.tests)
-        lines.append(
-            f"| `{r.id}` | {r.statement} | {r.source} | {', '.join(r.covered_by)} | {code} | "
-            f"{tests} |"
+        passage = (
+            " <br>".join(f"{x.seed} {x.section}: «{x.term}»" for x in refs_for(r.id)) + " | "
+            if seeds
+            else ""
         )
-    lines += ["", "## Per source", ""]
+        lines.append(
+            f"| `{r.id}` | {_(r.statement)} | {r.source} | {', '.join(r.covered_by)} | "
+            f"{passage}{code} | {tests} |"
+        )
+    lines += ["", "## " + _("Per source"), ""]
     lines += [
-        "Rules stated by each source (a rule may cite several), how many the code applies, "
-        "and how many are applied and tested. *Stated* counts the registry's rules citing the "
-        "source plus the rules it states that the toolkit leaves out (listed below).",
+        _(
+            "Rules stated by each source (a rule may cite several), how many the code applies, "
+            "and how many are applied and tested. *Stated* counts the registry's rules citing the "
+            "source plus the rules it states that the toolkit leaves out (listed below)."
+        ),
         "",
-        "| source | stated | applied in code | applied and tested |",
+        "| "
+        + " | ".join([_("source"), _("stated"), _("applied in code"), _("applied and tested")])
+        + " |",
         "|---|---|---|---|",
     ]
     for key, label in (
-        ("RB", "Rulebook 2005 (RB)"),
-        ("BoQ", "Book of Quests 2005 (BoQ)"),
-        ("ES", "Spanish seed (ES)"),
-        ("JA", "Japanese seed (JA)"),
-        ("facts", "public facts"),
+        ("RB", _("Rulebook 2005 (RB)")),
+        ("BoQ", _("Book of Quests 2005 (BoQ)")),
+        ("ES", _("Spanish seed (ES)")),
+        ("JA", _("Japanese seed (JA)")),
+        ("facts", _("public facts")),
     ):
         cited = [r for r in RULES if key in r.covered_by]
         left = [n for n in NOT_APPLIED if n[1].startswith(key + " ")]
         applied = [r for r in cited if r.code]
         tested = [r for r in applied if r.tests]
         lines.append(f"| {label} | {len(cited) + len(left)} | {len(applied)} | {len(tested)} |")
-    lines += ["", "Stated but not applied:", ""]
-    lines += [f"- `{name}` ({source}): {why}" for name, source, why in NOT_APPLIED]
-    lines += ["", "## Where the sources disagree or are silent", ""]
+    lines += ["", _("Stated but not applied:"), ""]
+    lines += [f"- `{name}` ({source}): {_(why)}" for name, source, why in NOT_APPLIED]
+    lines += ["", "## " + _("Where the sources disagree or are silent"), ""]
+    option = _("option:")
     for r in RULES:
         if not r.readings:
             continue
         lines.append(f"### `{r.id}`")
         lines.append("")
-        lines += [f"- {reading}" for reading in r.readings]
+        lines += [f"- {_(reading)}" for reading in r.readings]
         if r.option:
             lines.append(
-                f"- **option:** `{r.option}`" if "(" in r.option else f"- **option:** {r.option}"
+                f"- **{option}** `{r.option}`" if "(" in r.option else f"- **{option}** {r.option}"
             )
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
 
 if __name__ == "__main__":  # pragma: no cover
-    if len(sys.argv) == 3 and sys.argv[1] == "--write":
+    if len(sys.argv) in (3, 4) and sys.argv[1] == "--write":  # [--write PAGE [LANG]]
         with open(sys.argv[2], "w", encoding="utf-8") as fh:
-            fh.write(coverage_markdown())
+            fh.write(coverage_markdown(*sys.argv[3:]))
     else:
         sys.stdout.write(coverage_markdown())

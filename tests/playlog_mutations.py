@@ -431,7 +431,7 @@ def bad_quest_card(lines: list[str], rng: random.Random) -> Mutant | None:
             for quest in [q for q, k in by.items() if k == words[1]]:
                 laid.pop(quest, None)
                 del by[quest]
-        if words[:1] != ["play"] or len(words) != 4 or not words[2].startswith("fight_"):
+        if words[:1] != ["play"] or len(words) != 4 or not words[2][6:].isdigit():
             continue
         quest, value = words[3], int(words[2][6:])
         if quest in ("black_knight", "lancelot") and by.get(quest, words[1]) != words[1]:

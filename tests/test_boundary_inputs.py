@@ -204,7 +204,15 @@ WIDGETS: dict[str, Callable[[], Valid]] = {
     "widgets.siege.render_siege": lambda: ok({5: 1, 3: 1}),
     "widgets.sim.render_sim": _sim_example,
     "widgets.travel.render_travel": lambda: ok(trips=2),
+    "widgets.tracker.render_tracker": lambda: ok(_record()),
 }
+
+
+def _record() -> object:
+    from camelot_rules.tracker import GameRecord
+
+    return GameRecord("setup players=4 expansion=no\nknights arthur kay gawain percival\n")
+
 
 # --- the generated part ------------------------------------------------------------------------
 

@@ -43,10 +43,14 @@ def test_kay_flag_does_not_swallow_the_hand(capsys: pytest.CaptureFixture[str]) 
     # answering "do not fight". With Kay the best plan fights with the 4 first: 101/64.
     code, out, _ = run(capsys, "siege", "--turn", "--kay", "5", "4", "3")
     assert code == 0
-    assert out.startswith("best first fight: 4\n") and "101/64" in out and "Sir Kay: yes" in out
+    assert out.splitlines()[1] == "best first fight: 4"
+    assert "101/64" in out and "Sir Kay: yes" in out
+    assert out.startswith("Play 4 (Sir Kay keeps the rest for after the roll): you cannot lose.")
     code, out, _ = run(capsys, "siege", "--hand", "--kay", "5", "1")
     assert code == 0 and "Kay keeps" in out and "Sir Kay: yes" in out
-    assert out.splitlines()[2].split()[:2] == ["5", "1"]  # best split: play 5, keep 1
+    assert out.splitlines()[3].split()[:2] == ["5", "1"]  # best split: play 5, keep 1
+    assert out.startswith("Best split: play 5 before the roll, Sir Kay keeps 1: you win 62.5%")
+    assert "E[value spent]" in out and "41/8 = 5.125" in out  # 5 + 1/8 of the 1: the decider
 
 
 @pytest.mark.parametrize(
@@ -85,7 +89,8 @@ def test_hand_mode_prints_the_advisor_table(capsys: pytest.CaptureFixture[str]) 
     code, out, _ = run(capsys, "siege", "--hand", "5", "4")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].split()[:3] == ["play", "total", "P(win)"]
+    assert lines[0] == "Play 5 + 4: you cannot lose."  # 9 beats every roll of a d8 (verdict first)
+    assert lines[1].split()[:3] == ["play", "total", "P(win)"]
     assert any(line.startswith("5 + 4") and "1" in line and "yes" in line for line in lines)
 
 
@@ -188,7 +193,7 @@ def test_verify_clean_broken_and_malformed(capsys: pytest.CaptureFixture[str]) -
     code, out, _ = run(capsys, "verify", str(logs / "clean_base.log"), "--stats")
     assert code == 0 and "No rule violations" in out and "exact Poisson-binomial" in out
     code, out, _ = run(capsys, "verify", str(logs / "bad_siege_score.log"))
-    assert code == 1 and "line 3: [siege.fight]" in out
+    assert code == 1 and "line 4: fight total 5" in out and "(rule siege.fight: " in out
     code, _, err = run(capsys, "verify", str(logs / "malformed.log"))
     assert code == 2 and "line 3" in err
 
@@ -216,3 +221,20 @@ def test_travel_captured_held_stays_out_of_the_reshuffle(
     assert code == 0 and "14/15" in out
     code, _, err = run(capsys, "travel", "--captured-held", "-1")
     assert code == 2 and "--captured-held" in err
+
+
+def test_every_answer_opens_with_a_verdict_and_exact_prints_long_fractions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # issue 18: one plain sentence first; --exact anywhere on the line prints fractions whole
+    code, out, _ = run(capsys, "siege", "3", "4")
+    assert code == 0 and out.splitlines()[0] == "Play 3 + 4: you win this fight 75.0% (3 in 4)."
+    code, out, _ = run(capsys, "travel", "--trips", "6")
+    assert code == 0 and out.startswith("Within 6 trips you are captured at least once: ")
+    code, out, _ = run(capsys, "siege", "--dealt")
+    assert code == 0 and "1371/4648" in out and "e-" not in out
+    long_row = next(line for line in out.splitlines() if line.startswith("12 "))
+    assert "/" not in long_row  # 18-digit fractions are left out for players ...
+    code, out, _ = run(capsys, "siege", "--dealt", "--exact")
+    exact_row = next(line for line in out.splitlines() if line.startswith("12 "))
+    assert code == 0 and "/" in exact_row  # ... and printed whole on demand

@@ -12,24 +12,50 @@ from typing import Any
 import ipywidgets as W
 import networkx as nx
 
+from camelot_rules import rulebook
 from camelot_rules.analysis import Solution, solve
 from camelot_rules.cards import Deck
 from camelot_rules.checks import check_bool, check_instance
-from camelot_rules.display import fmt_prob, html_table, text_table
+from camelot_rules.display import (
+    exact_fractions,
+    fmt_chance,
+    fmt_expectation,
+    fmt_fraction,
+    fmt_prob,
+    html_answer,
+    html_table,
+    text_answer,
+    text_table,
+)
 from camelot_rules.explore import explore
 from camelot_rules.models import CoinRace, RoundTable, SiegeRace, TravelChain, War
-from widgets.common import Rendered, result_box, safe_render
+from camelot_rules.models.endgame import EndgameState
+from camelot_rules.models.quest_race import QuestRace
+from camelot_rules.parsing import parse_number
+from widgets.common import (
+    AnswerRepr,
+    Rendered,
+    exact_box,
+    result_box,
+    row,
+    safe_render,
+    show_busy,
+    text_box,
+)
 
 __all__ = [
     "MODELS",
     "Explored",
     "GraphWidget",
     "build_graph_widget",
+    "describe_state",
     "explore_model",
     "render_graph",
 ]
 
-MAX_STATES = 200_000
+# Explored and solved within a few seconds (a 39,000-state siege race: 3.3 s of CPU; 200,000
+# states froze the kernel in the solve for half a minute or more): larger models are refused.
+MAX_STATES = 50_000
 DRAW_LIMIT = 40
 
 
@@ -81,6 +107,17 @@ MODELS: dict[str, ModelInfo] = {
         "travel cards until Captured! (JA travel rules)",
         ("travel mix: default, assumed (UNVERIFIED counts)",),
     ),
+    "Quest race (Grail, war, Excalibur)": ModelInfo(
+        QuestRace,
+        "won",
+        "quest=grail, players=4, turns=6, engines=1",
+        "a quest's cards against the black deck, turn by turn, with the choice to add a siege "
+        "engine instead of drawing (BoQ pp.8-10, p.16)",
+        (
+            "the knights on the quest never draw white cards; no reshuffle within the turns",
+            "Merlin cancels, Excalibur's sacrifice and a second action for a life are ignored",
+        ),
+    ),
     "Coin race (tiny example)": ModelInfo(
         CoinRace, None, "target=2", "a teaching example, no game rule"
     ),
@@ -103,10 +140,10 @@ def _parse_params(text: str) -> dict[str, object]:
         elif raw in ("None", "none"):
             params[name] = None
         else:
-            try:
-                value = Fraction(raw)
-            except (ValueError, ZeroDivisionError):
-                params[name] = raw
+            try:  # bounded: Fraction("1e-99999999") would freeze the kernel
+                value = parse_number(raw, signed=True)
+            except ValueError:
+                params[name] = raw  # a name (side=picts); the model checks it
                 continue
             params[name] = int(value) if value.denominator == 1 and "/" not in raw else value
     return params
@@ -132,7 +169,7 @@ def explore_model(name: str, params: str) -> Explored:
     except TypeError as err:
         raise ValueError(f"bad parameter for {name}: {err}") from None
     graph = explore(model, max_states=MAX_STATES)
-    return Explored(name, model, graph, solve(graph, maximize=info.maximize))
+    return Explored(name, model, graph, solve(graph, maximize=info.maximize, progress=False))
 
 
 def _describe(model: Any) -> str:
@@ -152,26 +189,73 @@ def _describe(model: Any) -> str:
     return f"{type(model).__name__}({', '.join(parts)})"
 
 
-def _label(graph: nx.DiGraph, state: Hashable, nxt: Hashable) -> str:
-    edge = graph.edges[state, nxt]
+def _fractions(values: tuple[Fraction, ...]) -> str:
+    return ", ".join(f"{i}: {fmt_fraction(p)}" for i, p in enumerate(values))
+
+
+def describe_state(name: str, state: Hashable) -> str:
+    """A state of the named model in words (never a Python repr).
+
+    >>> describe_state("Siege race", (8, 0, 0, "evil"))
+    '8 siege engines, quest progress 0, turn 0, the evil step'
+    >>> describe_state("Coin race (tiny example)", ("heads_first",))
+    'over: heads_first'
+    """
+    if isinstance(state, tuple) and len(state) == 1:
+        return f"over: {state[0]}"
+    if isinstance(state, EndgameState):
+        text = (
+            f"{state.white} white swords, {state.black} black; "
+            f"{state.accused} accusation(s) made, {state.revealed} player(s) revealed; "
+            f"hidden traitors (number: chance) {_fractions(state.belief)}; phase: {state.phase}"
+        )
+        return text + (f"; result: {state.result}" if state.result else "")
+    if not isinstance(state, tuple):
+        return str(state)
+    if name == "Siege race" and len(state) == 4:
+        engines, progress, turn, phase = state
+        step = "the evil step" if phase == "evil" else f"phase: {phase}"
+        return f"{engines} siege engines, quest progress {progress}, turn {turn}, {step}"
+    if name == "War (Picts or Saxons)" and len(state) == 4:
+        laid, warriors, turn, step = state
+        return (
+            f"{laid} card(s) of the straight laid, {warriors} warrior(s); knight {turn + 1}'s "
+            + ("evil step" if step == 0 else "turn to lay")
+        )
+    if name == "Travel chain" and len(state) == 2:
+        pile, trips = state
+        left = ", ".join(f"{k} {n}" for k, n in zip(rulebook.TRAVEL_KINDS, pile) if n)
+        return f"travel cards left: {left or 'none (reshuffle next)'}; trips counted {trips}"
+    if name == "Coin race (tiny example)" and len(state) == 2:
+        return f"heads {state[0]}, tails {state[1]}"
+    return ", ".join(map(str, state))
+
+
+def _outcome_name(name: str, outcome: object) -> str:
+    if name == "Travel chain" and isinstance(outcome, int):
+        return rulebook.TRAVEL_KINDS[outcome]
+    return str(outcome)
+
+
+def _label(explored: Explored, state: Hashable, nxt: Hashable) -> str:
+    edge = explored.graph.edges[state, nxt]
+    where = describe_state(explored.name, nxt)
     if "prob" in edge:
-        return f"chance -> {nxt!r} ({fmt_prob(edge['prob'])})"
-    return f"move {edge['action']!r} -> {nxt!r}"
+        return f"chance {fmt_prob(edge['prob'])} -> {where}"
+    return f"{_outcome_name(explored.name, edge['action'])} -> {where}"
 
 
 def successors(explored: Explored, state: Hashable) -> list[tuple[str, Hashable]]:
     """(label, state) for each way on from ``state``."""
-    return [(_label(explored.graph, state, t), t) for t in explored.graph.adj[state]]
+    return [(_label(explored, state, t), t) for t in explored.graph.adj[state]]
 
 
 def _drawing(graph: nx.DiGraph, current: Hashable) -> str:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure  # not pyplot: the notebook's backend stays as it is
 
     colours = {"chance": "#f0c05a", "decision": "#4a78b5", "terminal": "#6aa86a"}
-    fig, ax = plt.subplots(figsize=(7, 4.5))
+    fig = Figure(figsize=(5.6, 3.8))
+    ax = fig.subplots()
     pos = nx.spring_layout(graph, seed=1)
     nx.draw_networkx(
         graph,
@@ -189,56 +273,87 @@ def _drawing(graph: nx.DiGraph, current: Hashable) -> str:
     ax.set_title("chance (yellow), decision (blue), terminal (green); red ring: current")
     buf = io.StringIO()
     fig.savefig(buf, format="svg")
-    plt.close(fig)
     svg = buf.getvalue()
-    return svg[svg.index("<svg") :]
+    svg = svg[svg.index("<svg") :]
+    return svg.replace("<svg ", "<svg style='max-width:100%;height:auto' ", 1)  # phone width
 
 
-def render_graph(explored: Explored, state: Hashable, *, draw: bool = True) -> Rendered:
-    """Return (html, text) for the explored model seen from ``state``."""
+def render_graph(
+    explored: Explored, state: Hashable, *, draw: bool = True, exact: bool = False
+) -> Rendered:
+    """Return (html, text) for the explored model seen from ``state``: a verdict sentence (the
+    best move and the chance of the maximised outcome, or every outcome's chance), the state in
+    words, the outcome table, a drawing of small graphs, and the model and its assumptions
+    folded away. ``exact`` prints every fraction whole."""
     check_instance("explored", explored, Explored, "an Explored (from explore_model)")
     check_bool("draw", draw)
-    graph, sol = explored.graph, explored.solution
+    graph = explored.graph
     try:
         known = state in graph
     except TypeError:  # unhashable: not a state
         known = False
     if not known:
         raise ValueError(f"state={state!r:.80} is not a state of the explored {explored.name}")
+    check_bool("exact", exact)
+    with exact_fractions(exact):
+        return _render(explored, state, draw)
+
+
+def _verdict(explored: Explored, state: Hashable) -> str:
+    graph, sol = explored.graph, explored.solution
+    info = MODELS[explored.name]
+    kind = graph.nodes[state]["kind"]
+    values = sol.values[state]
+    if kind == "terminal":
+        return f"The game is over here: {graph.nodes[state]['outcome']}."
+    if info.maximize is not None and info.maximize in values:
+        head = f"Playing best from here, {info.maximize}: {fmt_chance(values[info.maximize])}."
+        if kind == "decision":
+            best = _outcome_name(explored.name, sol.best_action(graph, state))
+            head = f"Best move: {best}. " + head
+        return head
+    parts = [f"{o} {fmt_chance(p)}" for o, p in sorted(values.items(), key=lambda kv: -kv[1])]
+    return "From here: " + "; ".join(parts) + "."
+
+
+def _render(explored: Explored, state: Hashable, draw: bool) -> Rendered:
+    graph, sol = explored.graph, explored.solution
     info = MODELS[explored.name]
     kind = graph.nodes[state]["kind"]
     values = sol.values[state]
     rows = [[o, fmt_prob(p)] for o, p in values.items()]
     lines = [
-        f"{explored.name}: {info.about}",
-        f"model: {_describe(explored.model)}",
-        *(f"assumption: {a}" for a in info.assumptions),
         f"states: {graph.number_of_nodes()}, edges: {graph.number_of_edges()}",
-        f"current state: {state!r} ({kind})",
+        f"current state: {describe_state(explored.name, state)} ({kind})",
     ]
     if kind == "decision":
-        lines.append(
-            f"best move here (maximising {info.maximize}): {sol.best_action(graph, state)!r}"
-        )
+        best = _outcome_name(explored.name, sol.best_action(graph, state))
+        lines.append(f"best move here (maximising {info.maximize}): {best}")
     elif kind == "terminal":
         lines.append(f"the game is over: {graph.nodes[state]['outcome']}")
     steps = sol.steps[state]
     lines.append(
         "expected moves to the end: "
-        + ("never ends for sure" if steps is None else f"{float(steps):.3f}")
+        + ("never ends for sure" if steps is None else fmt_expectation(steps))
     )
-    html = "".join(f"<div>{line}</div>" for line in lines) + html_table(
+    assumes = [
+        f"{explored.name}: {info.about}",
+        f"model: {_describe(explored.model)}",
+        *(f"assumption: {a}" for a in info.assumptions),
+    ]
+    body = "".join(f"<div>{line}</div>" for line in lines) + html_table(
         ["outcome from here", "P"], rows, css="graph-outcomes"
     )
     if draw and graph.number_of_nodes() <= DRAW_LIMIT:
-        html += _drawing(graph, state)
+        body += f"<div style='max-width:100%;overflow-x:auto'>{_drawing(graph, state)}</div>"
     elif draw:
-        html += f"<div>(drawing shown for graphs of at most {DRAW_LIMIT} states)</div>"
-    text = "\n".join(lines) + "\n" + text_table(["outcome from here", "P"], rows)
-    return html, text
+        body += f"<div>(drawing shown for graphs of at most {DRAW_LIMIT} states)</div>"
+    verdict = _verdict(explored, state)
+    text_body = "\n".join(lines) + "\n" + text_table(["outcome from here", "P"], rows)
+    return html_answer(verdict, body, assumes), text_answer(verdict, text_body, assumes)
 
 
-class GraphWidget(W.VBox):  # type: ignore[misc]
+class GraphWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
     """Model, parameters, step controls; the result is in ``.result`` (class graph-result)."""
 
     def __init__(self, model: str = "Round Table endgame", params: str | None = None) -> None:
@@ -248,17 +363,21 @@ class GraphWidget(W.VBox):  # type: ignore[misc]
             value=model,
             description="Model",
             style=style,
-            layout={"width": "420px"},
+            layout={"width": "100%", "max_width": "420px"},
         )
-        self.params = W.Text(
-            value=params if params is not None else MODELS[model].defaults,
-            description="Parameters",
+        self.params = text_box(
+            params if params is not None else MODELS[model].defaults,
+            "Parameters",
+            placeholder="name=value, ... (press Enter)",
             style=style,
-            layout={"width": "640px"},
         )
         self.next = W.Dropdown(
-            options=[], description="Step to", style=style, layout={"width": "640px"}
+            options=[],
+            description="Step to",
+            style=style,
+            layout={"width": "100%", "max_width": "640px"},
         )
+        self.exact = exact_box()
         self.step = W.Button(description="Step")
         self.back = W.Button(description="Back to start")
         self.result = result_box("graph-result")
@@ -269,8 +388,15 @@ class GraphWidget(W.VBox):  # type: ignore[misc]
         self.params.observe(self._rebuild, names="value")
         self.step.on_click(self._step)
         self.back.on_click(self._back)
+        self.exact.observe(self._redraw, names="value")
         super().__init__(
-            [self.model, self.params, W.HBox([self.next, self.step, self.back]), self.result]
+            [
+                self.model,
+                self.params,
+                row([self.next, self.step, self.back, self.exact]),
+                self.result,
+            ],
+            layout={"max_width": "100%"},
         )
         self._rebuild()
 
@@ -286,13 +412,18 @@ class GraphWidget(W.VBox):  # type: ignore[misc]
 
         self.explored = None
         self.next.options = []
+        show_busy(self.result)  # exploring and solving can take seconds
         self.result.value, self.text = safe_render(build)
+
+    def _redraw(self, _change: object = None) -> None:
+        if self.explored is not None:
+            self.result.value, self.text = safe_render(self._show)
 
     def _show(self) -> Rendered:
         assert self.explored is not None
         options = successors(self.explored, self.state)
         self.next.options = options
-        return render_graph(self.explored, self.state)
+        return render_graph(self.explored, self.state, exact=self.exact.value)
 
     def _step(self, _button: object = None) -> None:
         if self.explored is None or self.next.value is None:

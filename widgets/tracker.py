@@ -8,6 +8,7 @@ import html
 
 import ipywidgets as W
 
+from camelot_rules.checks import check_instance, check_int
 from camelot_rules.display import fmt_prob, html_answer, text_answer
 from camelot_rules.draws import draw_probability
 from camelot_rules.tracker import GameRecord, Position
@@ -48,6 +49,8 @@ def _odds(pos: Position) -> list[tuple[str, str]]:
 def render_tracker(record: GameRecord, *, last: int = 8) -> Rendered:
     """Return (html, text): the position at a glance, the odds the calculators read from it,
     and the last lines recorded."""
+    check_instance("record", record, GameRecord)
+    check_int("last", last, low=1, high=1000)
     pos = record.position()
     verdict = pos.summary() + "."
     rows = _odds(pos)
@@ -93,7 +96,7 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
         self.load = W.Button(description="Load this log")
         self.text = ""
         self.add.on_click(lambda _b: self.record_line(self.line.value))
-        self.line.on_submit(lambda _t: self.record_line(self.line.value))
+        self.line.observe(self._submitted, names="value")  # on Enter or leaving the box
         self.next_turn.on_click(lambda _b: self._next())
         self.evil.observe(self._evil, names="value")
         self.undo.on_click(lambda _b: self._undo())
@@ -126,6 +129,10 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
         self.message.value = f"<div style='color:#2a6'>Recorded: {html.escape(line.strip())}</div>"
         self.line.value = ""
         self._show()
+
+    def _submitted(self, change: dict[str, object]) -> None:
+        if str(change["new"]).strip():
+            self.record_line(str(change["new"]))
 
     def _next(self) -> None:
         try:

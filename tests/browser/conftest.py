@@ -116,7 +116,9 @@ class Server:
                 "--Voila.port_retries=0",
                 "--Voila.auto_token=True",
                 "--show_tracebacks=True",
+                "--template=camelot",  # Voila's page without its CDN links (widgets/voila)
             ]
+            env["JUPYTER_PATH"] = str(ROOT / "widgets")
             ready = f"{self.base}/voila/static/favicon.ico"  # "/" would run the notebook
         ARTIFACTS.mkdir(exist_ok=True)
         self.log = open(ARTIFACTS / f"server-{mode}.log", "w")  # noqa: SIM115
@@ -175,7 +177,7 @@ def voila_app(browser_context: Any) -> Iterator[Any]:
     page = browser_context.new_page()
     try:
         page.goto(f"{server.base}/?token={server.token}")
-        page.wait_for_selector(".siege-result", timeout=120_000)
+        page.wait_for_selector(".tracker-result", timeout=120_000)
         yield page
     finally:
         page.close()
