@@ -15,7 +15,9 @@ revealed and the knights win only with a strictly greater total. The calculators
 whites stay as laid and the quest ends when the black spots are filled (or now, when the white
 spots are): what is P(white total > black total)?". The unseen black cards (face down, or still
 to come) are a uniformly random draw, without replacement, from the quest's combat cards that
-are not known to be elsewhere.
+are not known to be elsewhere. :func:`combat_race_probability` adds the white cards still to
+come (the knights' best choice at each step), Lancelot's Armor's draws (BoQ p.6) and Divine
+Favor (JA); :class:`camelot_rules.models.combat_race.CombatRace` is the same as an explorer model.
 
 The races (:func:`grail_race`, :func:`excalibur_race`, :func:`war_race`): the table's turns one
 by one, each an evil step that draws a black card and then the turn's heroic action; every
@@ -56,6 +58,7 @@ __all__ = [
     "best_next_fight",
     "black_total_distribution",
     "combat_card_names",
+    "combat_race_probability",
     "combat_win_probability",
     "excalibur_race",
     "grail_race",
@@ -343,11 +346,12 @@ def combat_win_probability(
     excalibur: bool = False,
     kay_reserve: Iterable[int] = (),
     black_to_come: int | None = None,
+    divine_favor: bool = False,
 ) -> Fraction:
     """Return the exact chance that the knights win the combat quest when it ends.
 
     Rules: ``quest.combat-end``, ``quest.fight-cards``, ``black.combat``, ``black.face-down``,
-    ``relic.excalibur``, ``knight.kay``, ``endgame.tie``.
+    ``relic.excalibur``, ``knight.kay``, ``endgame.tie``, ``white.expansion-specials``.
 
     The rule (RB p.14; BoQ p.5-7): a combat quest ends the moment its last white or black spot
     is filled; the black cards are shuffled and revealed; the knights win only with a strictly
@@ -371,6 +375,10 @@ def combat_win_probability(
     * Sir Kay adds the best of ``kay_reserve`` (his Fight cards; any value, as the engine
       reads BoQ p.13); adding the largest is never worse. Excalibur: ``excalibur=True`` if its
       holder is on the quest when it ends.
+    * ``divine_favor=True``: Divine Favor (Merlin's Company, JA special white cards) was
+      played and not yet used, so a tie goes to the knights (the engine's
+      :func:`camelot_rules.core.combat_won`).
+    * More white cards to come, and Lancelot's Armor: :func:`combat_race_probability`.
 
     The official example (RB p.14): Fight 4 + 5 + 5 = 14 against five Lancelot cards
     3 + 1 + 1 + 5 + 1 = 11: won.
@@ -381,6 +389,10 @@ def combat_win_probability(
     Fraction(1, 1)
     >>> combat_win_probability("lancelot", [4, 5, 5], 4)  # four unseen, one to come
     Fraction(139, 462)
+    >>> combat_win_probability("black_knight", [3, 3, 5], 3, excalibur=True)  # 12 vs 4 cards
+    Fraction(16, 33)
+    >>> combat_win_probability("black_knight", [3, 3, 5], 3, excalibur=True, divine_favor=True)
+    Fraction(23, 33)
     """
     q = _check_quest(quest)
     w = _check_whites(q, whites)
@@ -390,7 +402,11 @@ def combat_win_probability(
     dist = black_total_distribution(
         q, black_laid, n_whites=len(w), deck=deck, seen=seen, black_to_come=black_to_come
     )
-    return sum((p for black, p in dist.items() if combat_won(total, black)), Fraction(0))
+    favor = check_bool("divine_favor", divine_favor)
+    return sum(
+        (p for black, p in dist.items() if combat_won(total, black, divine_favor=favor)),
+        Fraction(0),
+    )
 
 
 @dataclass(frozen=True)
@@ -416,11 +432,13 @@ def best_next_fight(
     excalibur: bool = False,
     kay: bool = False,
     kay_reserve: Iterable[int] = (),
+    divine_favor: bool = False,
 ) -> tuple[NextFight, ...]:
     """Return, for each Fight value in ``hand`` that the quest's pattern allows next, the
     exact chance that the knights win if it is laid now, best first.
 
-    Rules: ``quest.fight-cards``, ``quest.combat-end``, ``knight.kay``.
+    Rules: ``quest.fight-cards``, ``quest.combat-end``, ``knight.kay``,
+    ``white.expansion-specials``.
 
     The chance is :func:`combat_win_probability` of the whites with the card added (same model:
     no further white cards; the empty black spots filled, or none when the card fills the last
@@ -458,9 +476,167 @@ def best_next_fight(
             seen=seen,
             excalibur=excalibur,
             kay_reserve=tuple(left) if kay else reserve,
+            divine_favor=divine_favor,
         )
         out.append(NextFight(v, p, len(after) >= spots))
     return tuple(sorted(out, key=lambda n: (n.p_win, n.value), reverse=True))
+
+
+_SCHEDULE_STEPS = {"w": "white", "b": "black", "a": "armor"}
+
+
+def _check_schedule(quest: str, schedule: object, n_whites: int, n_laid: int) -> str:
+    if not isinstance(schedule, str) or any(c not in _SCHEDULE_STEPS for c in schedule):
+        raise ValueError(
+            f"schedule={schedule!r}: expected a string of w (the knights may lay a Fight "
+            "card), b (a black combat card lands) and a (the Armor's holder draws it)"
+        )
+    data = rulebook.quest_data(quest)
+    if n_whites >= data.white_spots:
+        raise ValueError(
+            f"whites: the {data.white_spots} white spots are full, so the quest has ended (RB p.14)"
+        )
+    whites = schedule.count("w")
+    blacks = len(schedule) - whites
+    if whites > data.white_spots - n_whites:
+        raise ValueError(
+            f"schedule has {whites} white steps, but only {data.white_spots - n_whites} of "
+            f"{quest}'s white spots are empty"
+        )
+    if blacks > data.black_spots - n_laid:
+        raise ValueError(
+            f"schedule has {blacks} black steps, but only {data.black_spots - n_laid} of "
+            f"{quest}'s black spots are empty"
+        )
+    return schedule
+
+
+def combat_race_probability(
+    quest: str,
+    whites: Iterable[int],
+    black_laid: int | Iterable[str],
+    *,
+    hand: Deck | Mapping[str, int] | Iterable[int] = (),
+    schedule: str = "",
+    deck: Deck | Mapping[str, int] | None = None,
+    seen: Deck | Mapping[str, int] | Iterable[str] = (),
+    excalibur: bool = False,
+    kay_reserve: Iterable[int] = (),
+    divine_favor: bool = False,
+) -> Fraction:
+    """Return the exact chance that the knights win the combat quest when white cards are
+    still to come: the knights lay the best cards of ``hand`` as the quest goes on.
+
+    Rules: ``quest.combat-end``, ``quest.fight-cards``, ``black.combat``, ``black.face-down``,
+    ``relic.armor``, ``relic.excalibur``, ``knight.kay``, ``endgame.tie``,
+    ``white.expansion-specials``.
+
+    ``schedule`` is the order of the coming steps, one letter each: ``w`` - the knights may lay
+    one Fight card from ``hand`` that the quest's pattern allows (BoQ p.14), or lay none;
+    ``b`` - a black combat card of this quest is laid face up; ``a`` - Lancelot's Armor: its
+    holder draws the black card, sees two of the quest's combat cards, keeps the lower and puts
+    the other under the pile (BoQ p.6; the engine's ``relic.armor``). The quest ends the moment
+    a side's spots are full (RB p.14); if the schedule ends first, the empty black spots are
+    filled by plain draws (as in :func:`combat_win_probability`, whose answer this is for an
+    empty schedule). The knights choose each card (or none) to maximise the chance of winning,
+    seeing the face-up black cards; face-down cards stay unknown until the reveal.
+
+    Assumptions, stated: the black cards (drawn, face down, seen by the Armor) come from
+    ``deck``'s combat cards for this quest, other black cards being ignored (so each Armor draw
+    offers two combat cards, and keeping the lower is always right: both leave the pile); the
+    card put under the pile does not come back before the quest ends; ``hand`` is every Fight
+    card the knights on the quest will have (the cards they will draw are not modelled).
+
+    Black Knight, nothing laid, a hand of 5, 5, 4, 4 and the turns "black, white" four times:
+    the knights fill the white spots (5+5+4+4 = 18) after three black cards.
+
+    >>> combat_race_probability("black_knight", [], 0, hand=[5, 5, 4, 4], schedule="bwbwbww")
+    Fraction(1, 1)
+
+    Black Knight 4, 4 laid, two face down, a hand of 1, 1: with no more white cards the
+    knights' 8 faces four cards (7/66); laying both 1s after one more black card ends the
+    quest at 10 against three cards; Lancelot's Armor on that draw helps further.
+
+    >>> combat_race_probability("black_knight", [4, 4], 2, hand=[1, 1])
+    Fraction(7, 66)
+    >>> combat_race_probability("black_knight", [4, 4], 2, hand=[1, 1], schedule="bww")
+    Fraction(116, 165)
+    >>> combat_race_probability("black_knight", [4, 4], 2, hand=[1, 1], schedule="aww")
+    Fraction(553, 660)
+    """
+    q = _check_quest(quest)
+    w0 = _check_whites(q, whites)
+    held = _hand_values(hand)
+    reserve = _check_values(kay_reserve, "kay_reserve")
+    _check_copies(("whites", w0), ("hand", held), ("kay_reserve", reserve))
+    favor = check_bool("divine_favor", divine_favor)
+    bonus = (_EXCALIBUR if check_bool("excalibur", excalibur) else 0) + max(reserve, default=0)
+    hidden, known = _check_black_laid(q, black_laid)
+    n_laid = hidden + len(known)
+    steps = _check_schedule(q, schedule, len(w0), n_laid)
+    data = rulebook.quest_data(q)
+    pool0 = _combat_pool(q, known, deck, seen)
+    need = hidden + data.black_spots - n_laid + steps.count("a")
+    if need > sum(pool0.values()):
+        raise ValueError(
+            f"{need} {q} combat cards may be needed ({hidden} hidden, "
+            f"{data.black_spots - n_laid} to come, {steps.count('a')} more seen by the Armor), "
+            f"but the deck holds only {sum(pool0.values())}"
+        )
+    values = tuple(sorted(pool0))
+    white_spots, black_spots = data.white_spots, data.black_spots
+
+    def end(ws: tuple[int, ...], pool: tuple[int, ...], black: int, unseen: int) -> Fraction:
+        weights = _sum_weights(tuple(zip(values, pool)), unseen)
+        total = sum(ws) + bonus
+        won = sum(w for s, w in weights.items() if combat_won(total, black + s, divine_favor=favor))
+        return Fraction(won, comb(sum(pool), unseen))
+
+    @cache
+    def go(
+        i: int,
+        ws: tuple[int, ...],
+        left: tuple[int, ...],
+        pool: tuple[int, ...],
+        black: int,
+        n: int,
+    ) -> Fraction:
+        if len(ws) >= white_spots or n >= black_spots:
+            return end(ws, pool, black, hidden)
+        if i == len(steps):
+            return end(ws, pool, black, hidden + black_spots - n)
+        size = sum(pool)
+        if steps[i] == "w":
+            best = go(i + 1, ws, left, pool, black, n)  # lay nothing
+            for v in sorted(set(left)):
+                after = tuple(sorted((*ws, v)))
+                if _rules.pattern_ok(q, after):
+                    rest = list(left)
+                    rest.remove(v)
+                    best = max(best, go(i + 1, after, tuple(rest), pool, black, n))
+            return best
+        out = Fraction(0)
+        if steps[i] == "b" or size < 2:
+            for k, c in enumerate(pool):
+                if c:
+                    nxt = (*pool[:k], c - 1, *pool[k + 1 :])
+                    out += Fraction(c, size) * go(i + 1, ws, left, nxt, black + values[k], n + 1)
+            return out
+        pairs = size * (size - 1)
+        for k, c in enumerate(pool):  # the lower card kept: values[k]
+            for j in range(k, len(pool)):
+                ways = c * (c - 1) if j == k else 2 * c * pool[j]
+                if ways:
+                    two = list(pool)
+                    two[k] -= 1
+                    two[j] -= 1
+                    out += Fraction(ways, pairs) * go(
+                        i + 1, ws, left, tuple(two), black + values[k], n + 1
+                    )
+        return out
+
+    base = sum(_rules.black_value(c, q) for c in known)
+    return go(0, tuple(sorted(w0)), held, tuple(pool0[v] for v in values), base, n_laid)
 
 
 # --- wars --------------------------------------------------------------------------------------

@@ -6,7 +6,8 @@ from fractions import Fraction
 import pytest
 
 from camelot_rules import Deck, explore
-from camelot_rules.models import CoinRace, RoundTable, SiegeRace, TravelChain, War
+from camelot_rules.models import CoinRace, CombatRace, RoundTable, SiegeRace, TravelChain, War
+from camelot_rules.models.quest_race import QuestRace
 
 MODELS = [
     CoinRace(),
@@ -19,6 +20,9 @@ MODELS = [
     War(party=2),
     TravelChain(trips=3),
     TravelChain(composition=Deck({"vision": 2, "captured": 1, "lost": 1})),
+    CombatRace(),
+    QuestRace(turns=3),
+    QuestRace(quest="picts", on_quest=(2, 1), hands=((3,),), players=3, turns=3, engines=1),
 ]
 
 

@@ -20,11 +20,13 @@ from camelot_rules.cli import main
 from camelot_rules.display import fmt_prob
 from camelot_rules.engine import actions as A
 from camelot_rules.engine import effects, position, random_step
+from camelot_rules.models.combat_race import CombatRace
 from camelot_rules.models.quest_race import QuestRace
 from camelot_rules.quests import (
     _fill_probability,
     best_next_fight,
     black_total_distribution,
+    combat_race_probability,
     combat_win_probability,
     excalibur_race,
     grail_race,
@@ -193,6 +195,7 @@ def _engine_combat(
     *,
     kay_hand: dict[str, int],
     excalibur: bool,
+    divine_favor: bool = False,
 ) -> bool:
     """Play the rest of the quest through the engine: seven knights, seat 0 (Sir Kay) on the
     quest, seats 1-6 draw black cards in turn (the first ``hidden`` laid face down) from a draw
@@ -210,6 +213,7 @@ def _engine_combat(
         relics={"excalibur": 0} if excalibur else None,
         quests={quest: {"white": whites, "black": known}},
         black_discard=discard,
+        divine_favor=divine_favor,
     )
     white0, black0 = s.wsw, s.bsw
     laid = 0
@@ -999,3 +1003,378 @@ def test_quest_race_model_bad_input() -> None:
         QuestRace(on_quest=(4,))
     with pytest.raises(ValueError, match="quest='dragon'"):
         QuestRace(quest="dragon")
+
+
+# --- combat: Divine Favor, white cards to come, Lancelot's Armor --------------------------------
+def _brute_race(
+    quest: str,
+    whites: tuple[int, ...],
+    known: tuple[int, ...],
+    hidden: int,
+    hand: tuple[int, ...],
+    schedule: str,
+    pile: tuple[int, ...],
+    *,
+    bonus: int = 0,
+    favor: bool = False,
+    greedy: bool = False,
+) -> Fraction:
+    """Every card of ``pile`` (black values on this quest) apart, every ordering weighed
+    equally: the knights' best choice at each ``w`` (or, ``greedy``, the largest card the
+    pattern allows), each ``b`` any remaining card, each ``a`` any ordered pair of remaining
+    cards of which the lower is kept; at the end the face-down and missing cards are every
+    combination of what is left. Written apart from the calculator's count arithmetic."""
+    data = rulebook.quest_data(quest)
+
+    def reveal(ws: tuple[int, ...], rest: tuple[int, ...], black: int, unseen: int) -> Fraction:
+        picks = [
+            [rest[i] for i in idx]
+            for idx in __import__("itertools").combinations(range(len(rest)), unseen)
+        ]
+        white = sum(ws) + bonus
+        won = sum(white > black + sum(p) or (favor and white == black + sum(p)) for p in picks)
+        return Fraction(won, len(picks))
+
+    def rec(
+        i: int,
+        ws: tuple[int, ...],
+        left: tuple[int, ...],
+        rest: tuple[int, ...],
+        black: int,
+        n: int,
+    ) -> Fraction:
+        if len(ws) >= data.white_spots or n >= data.black_spots:
+            return reveal(ws, rest, black, hidden)
+        if i == len(schedule):
+            return reveal(ws, rest, black, hidden + data.black_spots - n)
+        if schedule[i] == "w":
+            lays = [j for j in range(len(left)) if effects.pattern_ok(quest, (*ws, left[j]))]
+            if greedy and lays:
+                lays = [max(lays, key=lambda j: left[j])]
+            options = [] if greedy and lays else [rec(i + 1, ws, left, rest, black, n)]
+            for j in lays:
+                options.append(rec(i + 1, (*ws, left[j]), left[:j] + left[j + 1 :], rest, black, n))
+            return max(options)
+        if schedule[i] == "b" or len(rest) < 2:
+            outs = [
+                rec(i + 1, ws, left, rest[:j] + rest[j + 1 :], black + rest[j], n + 1)
+                for j in range(len(rest))
+            ]
+            return Fraction(sum(outs), len(outs))
+        outs = []
+        for j in range(len(rest)):
+            for k in range(len(rest)):
+                if j != k:
+                    after = tuple(c for x, c in enumerate(rest) if x not in (j, k))
+                    outs.append(rec(i + 1, ws, left, after, black + min(rest[j], rest[k]), n + 1))
+        return Fraction(sum(outs), len(outs))
+
+    return rec(0, whites, hand, pile, sum(known), len(known) + hidden)
+
+
+SMALL_BK = {"black_knight_1": 2, "black_knight_3": 2, "black_knight_5": 1, "black_knight_7": 1}
+SMALL_LD = {"lancelot_dragon_1_5": 3, "lancelot_dragon_3_7": 3, "lancelot_dragon_5_9": 1}
+
+
+@pytest.mark.parametrize(
+    ("quest", "whites", "known", "hidden", "hand", "schedule", "deck", "kw"),
+    [
+        ("black_knight", (4, 4), (), 2, (1, 1, 5), "bww", SMALL_BK, {}),
+        ("black_knight", (4, 4), (), 2, (1, 1, 5), "aww", SMALL_BK, {}),
+        ("black_knight", (2,), ("black_knight_3",), 0, (2, 3, 3, 5), "wawbw", SMALL_BK, {}),
+        ("black_knight", (3, 3), (), 1, (1, 2, 2), "wbw", SMALL_BK, {"divine_favor": True}),
+        ("black_knight", (), (), 0, (), "ab", SMALL_BK, {"excalibur": True}),
+        ("lancelot", (4, 4), ("lancelot_dragon_1_5",), 1, (4, 2, 2, 5), "wawbw", SMALL_LD, {}),
+        ("lancelot", (5, 5, 3), (), 2, (3, 1), "aw", SMALL_LD, {"kay_reserve": (2,)}),
+        ("dragon", (5, 5, 5, 4, 4, 4), (), 1, (2, 2, 3, 3, 3), "wawbw", SMALL_LD, {}),
+    ],
+)
+def test_combat_race_matches_every_ordering(
+    quest: str,
+    whites: tuple[int, ...],
+    known: tuple[str, ...],
+    hidden: int,
+    hand: tuple[int, ...],
+    schedule: str,
+    deck: dict[str, int],
+    kw: dict[str, object],
+) -> None:
+    """quest.combat-end, quest.fight-cards, relic.armor (BoQ p.6, p.14; RB p.14): the exact
+    race equals the every-ordering oracle on small decks."""
+    pool = {k: v - known.count(k) for k, v in deck.items()}
+    pile = tuple(effects.black_value(c, quest) for c, n in pool.items() for _ in range(n))
+    exact = combat_race_probability(
+        quest,
+        whites,
+        (*known, *["hidden"] * hidden),
+        hand=hand,
+        schedule=schedule,
+        deck=pool,
+        **kw,  # type: ignore[arg-type]
+    )
+    bonus = (1 if kw.get("excalibur") else 0) + max(kw.get("kay_reserve", (0,)))  # type: ignore[call-overload]
+    brute = _brute_race(
+        quest,
+        whites,
+        tuple(effects.black_value(c, quest) for c in known),
+        hidden,
+        hand,
+        schedule,
+        pile,
+        bonus=bonus,
+        favor=bool(kw.get("divine_favor")),
+    )
+    assert exact == brute
+
+
+@pytest.mark.parametrize("favor", [False, True])
+@pytest.mark.parametrize(
+    ("quest", "whites", "laid"),
+    [("black_knight", (3, 3, 5), 3), ("black_knight", (4, 4), 2), ("dragon", (5, 5, 5), 2)],
+)
+def test_an_empty_schedule_is_the_combat_calculator(
+    quest: str, whites: tuple[int, ...], laid: int, favor: bool
+) -> None:
+    """With no step to come the race is combat_win_probability (one model, two entries)."""
+    assert combat_race_probability(
+        quest, whites, laid, hand=[1, 2], divine_favor=favor
+    ) == combat_win_probability(quest, whites, laid, divine_favor=favor)
+
+
+def test_divine_favor_adds_exactly_the_ties() -> None:
+    """white.expansion-specials (JA Divine Favor): the favor adds P(black total == white total),
+    read off the black total's own distribution, and nothing else."""
+    for whites, laid, exc in [((3, 3, 5), 3, True), ((2, 2, 4), 1, False), ((1, 1), 0, False)]:
+        total = sum(whites) + (1 if exc else 0)
+        dist = dict(black_total_distribution("black_knight", laid, n_whites=len(whites)).items())
+        tie = dist.get(total, Fraction(0))
+        with_favor = combat_win_probability(
+            "black_knight", whites, laid, excalibur=exc, divine_favor=True
+        )
+        assert (
+            with_favor == combat_win_probability("black_knight", whites, laid, excalibur=exc) + tie
+        )
+    assert combat_win_probability("black_knight", (3, 3, 5), 3, excalibur=True) == Fraction(16, 33)
+    best = best_next_fight("black_knight", [3, 3, 5], [5, 1], 3, divine_favor=True)
+    assert best[0].value == 5
+    assert best[0].p_win == combat_win_probability(
+        "black_knight", [3, 3, 5, 5], 3, divine_favor=True
+    )
+
+
+def test_divine_favor_agrees_with_a_seeded_engine_simulation() -> None:
+    """white.expansion-specials, quest.combat-end: Black Knight 3, 3, 5 with Excalibur (12),
+    three face down and one to come, Divine Favor in play: 4000 seeded engine games agree with
+    the exact 23/33 within 4 standard errors (without the favor it would be 16/33)."""
+    exact = combat_win_probability("black_knight", (3, 3, 5), 3, excalibur=True, divine_favor=True)
+    assert exact == Fraction(23, 33)
+    rng = random.Random(20261202)
+    trials = 4000
+    wins = sum(
+        _engine_combat(
+            "black_knight", (3, 3, 5), (), 3, rng, kay_hand={}, excalibur=True, divine_favor=True
+        )
+        for _ in range(trials)
+    )
+    p = float(exact)
+    assert abs(wins / trials - p) <= 4 * math.sqrt(p * (1 - p) / trials)
+
+
+def _engine_armor_race(
+    whites: tuple[int, ...], known: tuple[str, ...], hand: dict[str, int], rng: random.Random
+) -> bool:
+    """Black Knight through the engine: seat 0 holds Lancelot's Armor and is on the quest with
+    ``hand``; the draw pile holds only Black Knight cards. Each of his turns: draw a black card
+    (the engine shows two, he keeps the lower), then lay the largest Fight card the pattern
+    allows. Seats 1 and 2 never draw a black card (a siege engine, then life). Returns whether
+    the engine awards the quest."""
+    discard = {n: c for n, c in standard_deck("black").items() if not n.startswith("black_knight_")}
+    s = position(
+        3,
+        location={0: "black_knight"},
+        hands={0: hand},
+        relics={"armor": 0},
+        over=("lancelot",),
+        quests={"black_knight": {"white": whites, "black": known}},
+        black_discard=discard,
+    )
+    white0, black0 = s.wsw, s.bsw
+    while s.wsw == white0 and s.bsw == black0:
+        if s.is_chance():
+            s = random_step(s, rng)
+            continue
+        acts = s.legal_actions()
+        keeps = [a for a in acts if isinstance(a, A.Keep)]
+        fights = [a for a in acts if isinstance(a, A.PlayFight)]
+        if keeps:
+            s = s.apply(min(keeps, key=lambda a: effects.black_value(a.card, "black_knight")))
+        elif A.PlayBlack(False) in acts:  # face up
+            s = s.apply(A.PlayBlack(False))
+        elif A.DrawBlack() in acts and s.turn == 0:
+            s = s.apply(A.DrawBlack())
+        elif A.AddEngine() in acts:
+            s = s.apply(A.AddEngine() if s.engines < 8 else A.LoseLife())
+        elif fights and s.turn == 0:
+            s = s.apply(max(fights, key=lambda a: a.value))
+        elif A.EndTurn() in acts:
+            s = s.apply(A.EndTurn())
+        else:
+            s = s.apply(A.DrawWhite())
+    return s.wsw > white0
+
+
+def test_armor_race_agrees_with_a_seeded_engine_simulation() -> None:
+    """relic.armor (BoQ p.6), quest.fight-cards: Black Knight with a 2 laid and a 3 seen, the
+    Armor's holder on it with 2, 3, 3 in hand: each turn he draws (two seen, the lower kept),
+    then lays his largest allowed card. The exact race (schedule "awawaw") equals the oracle
+    with that greedy choice, and 4000 seeded engine games agree within 4 standard errors; the
+    Armor is worth something: the same race without it is lower."""
+    whites, known, hand = (2,), ("black_knight_3",), (3, 3, 2)
+    exact = combat_race_probability("black_knight", whites, known, hand=hand, schedule="awawaw")
+    pile = tuple(
+        effects.black_value(c, "black_knight")
+        for c, n in standard_deck("black").items()
+        if c.startswith("black_knight_")
+        for _ in range(n - known.count(c))
+    )
+    assert exact == _brute_race("black_knight", whites, (3,), 0, hand, "awawaw", pile, greedy=True)
+    plain = combat_race_probability("black_knight", whites, known, hand=hand, schedule="bwbwbw")
+    assert plain < exact
+    rng = random.Random(14)
+    trials = 4000
+    wins = sum(
+        _engine_armor_race(whites, known, {"fight_3": 2, "fight_2": 1}, rng) for _ in range(trials)
+    )
+    p = float(exact)
+    assert abs(wins / trials - p) <= 4 * math.sqrt(p * (1 - p) / trials)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"schedule": "wx"}, "schedule='wx'"),
+        ({"schedule": "wwwww"}, "5 white steps"),
+        ({"schedule": "bbbbb"}, "5 black steps"),
+        ({"hand": [6]}, "hand contains 6"),
+        ({"hand": [2] * 17}, "Fight 2"),
+        ({"divine_favor": "yes"}, "divine_favor='yes'"),
+        ({"deck": {"black_knight_1": 3}, "schedule": "a"}, "holds only 3"),
+    ],
+)
+def test_combat_race_bad_inputs_name_the_value(kwargs: dict[str, object], match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        combat_race_probability("black_knight", [], 0, **kwargs)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="the quest has ended"):
+        combat_race_probability("black_knight", [1, 1, 2, 2], 0, schedule="b")
+
+
+# --- the combat quest as an explorer model -----------------------------------------------------
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {
+            "quest": "black_knight",
+            "whites": "4+4",
+            "black_laid": 2,
+            "hand": "1+1",
+            "schedule": "aww",
+        },
+        {
+            "quest": "black_knight",
+            "whites": (),
+            "black_laid": 0,
+            "hand": (3, 3, 2),
+            "schedule": "awawaw",
+        },
+        {
+            "quest": "black_knight",
+            "whites": "3+3+5",
+            "black_laid": 3,
+            "hand": "5",
+            "schedule": "w",
+            "excalibur": True,
+            "divine_favor": True,
+        },
+        {
+            "quest": "lancelot",
+            "whites": "5+5",
+            "black_laid": 1,
+            "hand": "5+3+3+1",
+            "schedule": "wbwaw",
+            "kay_reserve": "2",
+        },
+        {
+            "quest": "dragon",
+            "whites": "5+5+5+4+4",
+            "black_laid": 2,
+            "hand": "4+2+2+2",
+            "schedule": "wawbw",
+        },
+    ],
+)
+def test_combat_race_model_solves_to_the_calculator(kwargs: dict[str, object]) -> None:
+    """quest.combat-end, quest.fight-cards, relic.armor: the explorer's exact solve (knights
+    choosing at each w) equals combat_race_probability on the same position, and the model obeys
+    the explorer's contract (probabilities sum to 1 at every chance state)."""
+    model = CombatRace(**kwargs)  # type: ignore[arg-type]
+    graph = explore(model)
+    for state in graph:
+        if not model.is_terminal(state) and model.is_chance(state):
+            assert sum(p for _, p in model.chance_outcomes(state)) == 1
+    solved = outcome_probabilities(graph, maximize="won")["won"]
+
+    def values(x: object) -> tuple[int, ...]:
+        return tuple(int(v) for v in x.split("+")) if isinstance(x, str) else tuple(x)  # type: ignore[attr-defined]
+
+    exact = combat_race_probability(
+        str(kwargs["quest"]),
+        values(kwargs["whites"]),
+        int(kwargs["black_laid"]),  # type: ignore[call-overload]
+        hand=values(kwargs["hand"]),
+        schedule=str(kwargs["schedule"]),
+        excalibur=bool(kwargs.get("excalibur", False)),
+        kay_reserve=values(kwargs.get("kay_reserve", ())),
+        divine_favor=bool(kwargs.get("divine_favor", False)),
+    )
+    assert solved == exact
+
+
+def test_combat_race_model_in_the_graph_widget() -> None:
+    """The graph widget parses the model's text parameters and describes its states."""
+    from widgets.graph import MODELS, describe_state, explore_model
+
+    name = "Combat quest (Black Knight, Lancelot, Dragon)"
+    explored = explore_model(name, MODELS[name].defaults)
+    root = explored.graph.graph["root"]
+    assert explored.solution.values[root]["won"] == combat_race_probability(
+        "black_knight", [4, 4], 2, hand=[1, 1, 5], schedule="awbw"
+    )
+    assert describe_state(name, root) == (
+        "step 1 of the schedule; whites 4+4; hand 1+1+5; 2 black card(s) laid, the face-up "
+        "ones total 0; combat cards unseen, lowest value first: 5, 3, 2, 1"
+    )
+    with pytest.raises(ValueError, match="whites='4,x'"):
+        CombatRace(whites="4,x")
+    with pytest.raises(ValueError, match="schedule='wq'"):
+        explore_model(name, "schedule=wq")
+
+
+def test_cli_quest_combat_with_cards_to_come_and_divine_favor(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """quest.combat-end, relic.armor, white.expansion-specials: the CLI prints the calculators'
+    own fractions for --hand/--schedule and --divine-favor, and refuses a schedule and
+    --black-to-come together."""
+    argv = ["quest", "combat", "black-knight", "--whites", "4", "4", "--black-hidden", "2"]
+    assert main([*argv, "--hand", "1", "1", "--schedule", "aww"]) == 0
+    expected = combat_race_probability("black_knight", [4, 4], 2, hand=[1, 1], schedule="aww")
+    out = capsys.readouterr().out
+    assert f"= {expected} (" in out and "black (Armor), lay?, lay?" in out
+    argv = ["quest", "combat", "black-knight", "--whites", "3", "3", "5", "--black-hidden", "3"]
+    assert main([*argv, "--excalibur", "--divine-favor"]) == 0
+    out = capsys.readouterr().out
+    assert "= 23/33 (" in out and "Divine Favor gives it to the knights" in out
+    assert main([*argv, "--schedule", "b", "--black-to-come", "1"]) == 2
+    assert "--black-to-come and --schedule" in capsys.readouterr().err
+    assert main([*argv, "--schedule", "wz"]) == 2
+    assert "schedule='wz'" in capsys.readouterr().err

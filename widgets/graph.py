@@ -29,6 +29,7 @@ from camelot_rules.display import (
 )
 from camelot_rules.explore import explore
 from camelot_rules.models import CoinRace, RoundTable, SiegeRace, TravelChain, War
+from camelot_rules.models.combat_race import CombatRace, describe_combat_state
 from camelot_rules.models.endgame import EndgameState
 from camelot_rules.models.quest_race import QuestRace
 from camelot_rules.parsing import parse_number
@@ -116,6 +117,19 @@ MODELS: dict[str, ModelInfo] = {
         (
             "the knights on the quest never draw white cards; no reshuffle within the turns",
             "Merlin cancels, Excalibur's sacrifice and a second action for a life are ignored",
+        ),
+    ),
+    "Combat quest (Black Knight, Lancelot, Dragon)": ModelInfo(
+        CombatRace,
+        "won",
+        "quest=black_knight, whites=4+4, black_laid=2, hand=1+1+5, schedule=awbw",
+        "Fight cards laid from the hand against black combat cards, step by step (w: the "
+        "knights may lay a card, b: a black card lands, a: the Armor's holder draws it); a tie "
+        "loses unless divine_favor=yes (RB p.14; BoQ pp.5-7, p.14; JA Divine Favor)",
+        (
+            "black cards come only from the quest's own combat cards; other black cards ignored",
+            "the hand is every Fight card the knights will have (no white draws modelled)",
+            "the card under the pile (Armor) does not come back before the quest ends",
         ),
     ),
     "Coin race (tiny example)": ModelInfo(
@@ -222,6 +236,8 @@ def describe_state(name: str, state: Hashable) -> str:
             f"{laid} card(s) of the straight laid, {warriors} warrior(s); knight {turn + 1}'s "
             + ("evil step" if step == 0 else "turn to lay")
         )
+    if name.startswith("Combat quest") and len(state) > 14:
+        return describe_combat_state(state)  # type: ignore[arg-type]
     if name == "Travel chain" and len(state) == 2:
         pile, trips = state
         left = ", ".join(f"{k} {n}" for k, n in zip(rulebook.TRAVEL_KINDS, pile) if n)

@@ -1,9 +1,18 @@
 """Game models for the state-graph explorer (one module each)."""
 
 from camelot_rules.models.coin import CoinRace
+from camelot_rules.models.combat_race import CombatRace
 from camelot_rules.models.endgame import EndgameState, RoundTable
 from camelot_rules.models.siege_race import SiegeRace
 from camelot_rules.models.travel_chain import TravelChain
 from camelot_rules.models.war import War
 
-__all__ = ["CoinRace", "EndgameState", "RoundTable", "SiegeRace", "TravelChain", "War"]
+__all__ = [
+    "CoinRace",
+    "CombatRace",
+    "EndgameState",
+    "RoundTable",
+    "SiegeRace",
+    "TravelChain",
+    "War",
+]

@@ -123,6 +123,8 @@ class QuestRace:
         return len(state) > 1 and state[2] != 0  # cards still to draw
 
     def legal_actions(self, state: State) -> Iterator[str]:
+        if self.is_terminal(state) or self.is_chance(state):
+            return  # the contract: no actions where nobody decides
         yield DRAW
         if cast(tuple[int, ...], state)[1] < self.engines:
             yield ENGINE
