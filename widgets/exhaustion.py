@@ -8,7 +8,7 @@ from typing import Any
 import ipywidgets as W
 
 from camelot_rules.cards import Deck, standard_deck
-from camelot_rules.checks import check_bool, check_names, check_text
+from camelot_rules.checks import check_bool, check_instance, check_names, check_text
 from camelot_rules.display import (
     central_range,
     exact_fractions,
@@ -32,6 +32,7 @@ from camelot_rules.reshuffle import (
     default_other_deck,
     next_rebuild,
 )
+from camelot_rules.tracker import Position
 from widgets.common import (
     AnswerRepr,
     Rendered,
@@ -42,6 +43,7 @@ from widgets.common import (
     show_busy,
     text_box,
 )
+from widgets.tracker import ReadsPosition, gone_text
 
 __all__ = [
     "DECKS",
@@ -211,10 +213,14 @@ def _render(
     return html_answer(verdict, body, assumes), text_answer(verdict, text_body, assumes)
 
 
-class ExhaustionWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
-    """Controls for a deck position and a draw mix; the result is in ``.result``."""
+class ExhaustionWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
+    """Controls for a deck position and a draw mix; the result is in ``.result``.
+    ``use_position`` reads the game tracker's position: the black pile left and the quests
+    that are over."""
 
     def __init__(self, **options: Any) -> None:
+        self._holding = False
+        self.tracker_note = W.HTML()
         style = {"description_width": "150px"}
         wide = {"width": "100%", "max_width": "520px"}
         self.deck = W.Dropdown(
@@ -307,13 +313,37 @@ class ExhaustionWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
                 self.named,
                 row([self.horizon, self.first_witch]),
                 row([self.both_decks, self.other_pile, self.exact]),
+                self.tracker_note,
                 self.result,
             ],
             layout={"max_width": "100%"},
         )
         self._update()
 
+    def use_position(self, pos: Position) -> None:
+        """Read the tracker's position as the deck position: the black deck of the game's box,
+        the cards gone from its pile since the last rebuild as "Already drawn", the quests that
+        are over.
+
+        Rules: ``deck.rebuild-both``, ``deck.finished-quest-cards``.
+        """
+        check_instance("pos", pos, Position)
+        deck = next(k for k, v in DECKS.items() if v == ("black", pos.expansion))
+        box = standard_deck("black", expansion=pos.expansion)
+        self._holding = True
+        try:
+            self.deck.value = deck
+            self.drawn.value = gone_text(box, pos.black_left)
+            self.finished.value = tuple(q for q in self.finished.options if q in pos.quests_over)
+            self.merlin_on.value = tuple(q for q in self.merlin_on.value if q in pos.quests_over)
+        finally:
+            self._holding = False
+        self._note_position(pos)
+        self._update()
+
     def _update(self, _change: object = None) -> None:
+        if self._holding:
+            return
         show_busy(self.result)  # a large hand or a long horizon takes a second
         self.result.value, self.text = safe_render(
             lambda: render_exhaustion(

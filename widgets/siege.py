@@ -8,8 +8,8 @@ from typing import Any
 
 import ipywidgets as W
 
-from camelot_rules import siege
-from camelot_rules.checks import check_bool
+from camelot_rules import rulebook, siege
+from camelot_rules.checks import check_bool, check_instance
 from camelot_rules.display import (
     exact_fractions,
     fmt_expectation,
@@ -23,7 +23,10 @@ from camelot_rules.display import (
     text_answer,
     text_table,
 )
+from camelot_rules.i18n import gettext as _
+from camelot_rules.tracker import Position
 from widgets.common import AnswerRepr, Rendered, exact_box, result_box, row, safe_render, show_busy
+from widgets.tracker import ReadsPosition
 
 __all__ = ["MAX_HAND", "SiegeWidget", "build_siege_widget", "render_siege"]
 
@@ -40,14 +43,13 @@ def _check_counts(counts: Mapping[int, object]) -> tuple[int, ...]:
         raise ValueError(
             f"counts={counts!r:.80}: expected {{fight value: copies}}, e.g. {{5: 1, 3: 2}}"
         )
-    unknown = [v for v in counts if v not in siege.rulebook.FIGHT_VALUES]
+    unknown = [v for v in counts if v not in rulebook.FIGHT_VALUES]
     if unknown:
         raise ValueError(
-            f"counts: {unknown[0]!r} is not a Fight value; expected "
-            f"{list(siege.rulebook.FIGHT_VALUES)}"
+            f"counts: {unknown[0]!r} is not a Fight value; expected {list(rulebook.FIGHT_VALUES)}"
         )
     total = 0
-    for v in siege.rulebook.FIGHT_VALUES:
+    for v in rulebook.FIGHT_VALUES:
         n = counts.get(v, 0)
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError(f"number of Fight {v} cards is {n!r}; expected 0 or more")
@@ -55,13 +57,60 @@ def _check_counts(counts: Mapping[int, object]) -> tuple[int, ...]:
     if total > MAX_HAND:  # checked before the hand is built
         raise ValueError(f"a hand of {total} Fight cards is more than {MAX_HAND}")
     values: list[int] = []
-    for v in siege.rulebook.FIGHT_VALUES:
+    for v in rulebook.FIGHT_VALUES:
         values += [v] * int(counts.get(v, 0))  # type: ignore[call-overload]
     return tuple(values)
 
 
 def _cards(values: tuple[int, ...]) -> str:
     return " + ".join(map(str, values))
+
+
+def _check_engines(engines: object) -> tuple[int, int] | None:
+    if engines is None:
+        return None
+    top = rulebook.threshold("siege_engines_to_lose")
+    if (
+        not isinstance(engines, tuple)
+        or len(engines) != 2
+        or any(isinstance(n, bool) or not isinstance(n, int) for n in engines)
+        or not 0 <= engines[0] <= engines[1] <= top
+    ):
+        raise ValueError(
+            f"engines={engines!r:.80}: expected (low, high) siege engines on the board, "
+            f"0 <= low <= high <= {top}, or None"
+        )
+    return (engines[0], engines[1])
+
+
+def engines_sentence(engines: tuple[int, int]) -> str:
+    """The engines on the board, in one sentence for the verdict (rule ``siege.twelfth-engine``:
+    the 12th engine on the board loses the game, ES p.11).
+
+    >>> engines_sentence((3, 3))
+    '3 siege engines on the board: 9 more lose the game.'
+    >>> engines_sentence((0, 0))
+    'No siege engine on the board: there is none to fight yet.'
+    >>> engines_sentence((4, 5))
+    '4-5 siege engines on the board (Merlin may have blocked one): 7 more lose the game.'
+    """
+    low, high = engines
+    more = rulebook.threshold("siege_engines_to_lose") - high
+    if high == 0:
+        return _("No siege engine on the board: there is none to fight yet.")
+    if low == high:
+        board = (
+            _("1 siege engine on the board")
+            if high == 1
+            else _("{n} siege engines on the board").format(n=high)
+        )
+    else:
+        board = _("{low}-{high} siege engines on the board (Merlin may have blocked one)").format(
+            low=low, high=high
+        )
+    if more == 1:
+        return _("{board}: one more loses the game.").format(board=board)
+    return _("{board}: {more} more lose the game.").format(board=board, more=more)
 
 
 def _verdict(
@@ -99,22 +148,26 @@ def render_siege(
     objective: str = "expected engines removed",
     divine_favor: bool = False,
     exact: bool = False,
+    engines: object = None,
 ) -> Rendered:
-    """Return (html, text) for a hand given as {fight value: copies}: a verdict sentence, the
+    """Return (html, text) for a hand given as {fight value: copies}: a verdict sentence (with
+    the siege engines on the board when ``engines`` gives them, as ``(low, high)``), the
     Pareto-optimal ways to fight once (or Sir Kay's splits, with the fight value spent that
     decides between them), a bar chart of P(win), the best plan for the whole turn, and the
     assumptions folded away. ``exact`` prints every fraction whole.
 
-    Rules: ``siege.fight``, ``siege.kay``, ``siege.second-action`` (ES p.13; JA witches, 2nd).
+    Rules: ``siege.fight``, ``siege.kay``, ``siege.second-action`` (ES p.13; JA witches, 2nd),
+    ``siege.twelfth-engine`` (ES p.11).
     """
     hand = _check_counts(counts)
+    board = _check_engines(engines)
     if isinstance(life, bool) or not isinstance(life, int) or not 1 <= life <= 6:
         raise ValueError(f"life left is {life!r}; expected 1-6 (life starts at 4, max 6)")
     if not isinstance(objective, str) or objective not in OBJECTIVES:
         raise ValueError(f"unknown objective {objective!r}; expected one of {list(OBJECTIVES)}")
     check_bool("exact", exact)
     with exact_fractions(exact):
-        return _render(hand, excalibur, kay, second_witch, life, objective, divine_favor)
+        return _render(hand, excalibur, kay, second_witch, life, objective, divine_favor, board)
 
 
 def _render(
@@ -125,6 +178,7 @@ def _render(
     life: int,
     objective: str,
     divine_favor: bool,
+    board: tuple[int, int] | None = None,
 ) -> Rendered:
     options = [
         f"Excalibur: {'yes (+1)' if excalibur else 'no'}",
@@ -133,6 +187,12 @@ def _render(
         f"life {life}",
         f"Divine Favor: {'played (the next tie wins)' if divine_favor else 'no'}",
     ]
+    if board is not None and board[1] == 1 and OBJECTIVES[objective] != 1:
+        # one engine to fight: removing it is the whole goal (E[removed] = P(at least 1))
+        options.append(
+            f"Turn goal: P(remove at least 1) - one engine on the board (asked: {objective})"
+        )
+        objective = "P(remove at least 1)"
     if kay:
         splits = [
             s
@@ -196,6 +256,10 @@ def _render(
         divine_favor=divine_favor,
     )
     verdict = _verdict(hand, plan, excalibur=excalibur, kay=kay, favor=divine_favor)
+    if board is not None and board[1] == 0:
+        verdict = f"{engines_sentence(board)} {_('For the next one:')} {verdict}"
+    elif board is not None:
+        verdict = f"{verdict} {engines_sentence(board)}"
     first = (
         "do not fight"
         if plan.first_play is None
@@ -232,10 +296,15 @@ def _render(
     return html_answer(verdict, body, assumes), text_answer(verdict, text_body, assumes)
 
 
-class SiegeWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
-    """Counts of Fight 1..5, toggles, and the result (``.result``, CSS class siege-result)."""
+class SiegeWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
+    """Counts of Fight 1..5, toggles, and the result (``.result``, CSS class siege-result).
+    ``use_position`` reads the game tracker's position: the engines on the board (in the
+    verdict), the Second Witch in play, Sir Kay when it is his turn."""
 
     def __init__(self, counts: Mapping[int, int] | None = None, **options: Any) -> None:
+        self.engines: tuple[int, int] | None = options.get("engines")
+        self._holding = False
+        self.tracker_note = W.HTML()
         counts = dict(counts or {5: 1, 4: 1, 3: 1})
         self.fights = {
             v: W.BoundedIntText(
@@ -246,7 +315,7 @@ class SiegeWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
                 style={"description_width": "50px"},
                 layout={"width": "120px"},
             )
-            for v in siege.rulebook.FIGHT_VALUES
+            for v in rulebook.FIGHT_VALUES
         }
         self.excalibur = W.Checkbox(value=options.get("excalibur", False), description="Excalibur")
         self.kay = W.Checkbox(value=options.get("kay", False), description="Sir Kay")
@@ -288,13 +357,34 @@ class SiegeWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
                 row(list(self.fights.values())),
                 row([self.excalibur, self.kay, self.second_witch, self.divine_favor]),
                 row([self.life, self.objective, self.exact]),
+                self.tracker_note,
                 self.result,
             ],
             layout={"max_width": "100%"},
         )
         self._update()
 
+    def use_position(self, pos: Position) -> None:
+        """Read the tracker's position: the engines on the board go into the verdict; the
+        Second Witch in play and Sir Kay's turn set their boxes (the hand stays as typed: the
+        tracker does not see the cards in a knight's hand).
+
+        Rules: ``siege.twelfth-engine``, ``siege.second-action``, ``siege.kay``.
+        """
+        check_instance("pos", pos, Position)
+        self._holding = True
+        try:
+            self.engines = pos.engines
+            self.second_witch.value = "morgan_witch_2" in pos.witches
+            self.kay.value = pos.turn == "kay"
+        finally:
+            self._holding = False
+        self._note_position(pos, "Set the hand above: the tracker does not see it")
+        self._update()
+
     def _update(self, _change: object = None) -> None:
+        if self._holding:
+            return
         show_busy(self.result)  # a large hand or a long horizon takes a second
         self.result.value, self.text = safe_render(
             lambda: render_siege(
@@ -306,6 +396,7 @@ class SiegeWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
                 life=self.life.value,
                 objective=self.objective.value,
                 exact=self.exact.value,
+                engines=self.engines,
             )
         )
 

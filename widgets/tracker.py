@@ -5,9 +5,11 @@ calculators read the position from it (the black pile left, the travel deck left
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 import ipywidgets as W
 
+from camelot_rules.cards import Deck
 from camelot_rules.checks import check_instance, check_int
 from camelot_rules.display import fmt_prob, html_answer, text_answer
 from camelot_rules.draws import draw_probability
@@ -15,10 +17,78 @@ from camelot_rules.tracker import GameRecord, Position
 from camelot_rules.travel import next_trip_risk
 from widgets.common import Rendered, result_box, safe_render
 
-__all__ = ["TrackerWidget", "build_tracker_widget", "render_tracker"]
+__all__ = [
+    "ReadsPosition",
+    "TrackerWidget",
+    "build_tracker_widget",
+    "gone_text",
+    "render_tracker",
+]
 
 _MORGANS = ("morgan_1", "morgan_2", "morgan_3", "morgan_4", "morgan_5")
 _WITCHES = tuple(f"morgan_witch_{i}" for i in range(1, 8))
+
+
+def gone_text(box: Deck, left: Deck) -> str:
+    """The cards of ``box`` no longer in ``left``, as the calculators' text boxes read them.
+
+    >>> gone_text(Deck({"vision": 3, "captured": 2}), Deck({"vision": 1, "captured": 2}))
+    'vision: 2'
+    """
+    gone = box.minus(left)
+    return ", ".join(f"{card}: {n}" for card, n in gone.items())
+
+
+class ReadsPosition:
+    """Mixin for a calculator that reads the game tracker's position: ``follow(source)`` puts a
+    "From the game tracker" button on top of the widget; a click reads ``source()`` (the
+    tracker's :class:`~camelot_rules.tracker.Position`) and hands it to ``use_position``,
+    which the calculator defines (the position's piles become its inputs)."""
+
+    children: tuple[object, ...]
+    tracker_note: W.HTML
+    _position_source: Callable[[], Position]
+
+    def use_position(self, pos: Position) -> None:  # pragma: no cover - each widget defines it
+        raise NotImplementedError
+
+    def _note_position(self, pos: Position, extra: str = "") -> None:
+        self.tracker_note.value = (
+            "<div class='camelot-tracker-note' style='color:#555'>From the game tracker: "
+            + html.escape(pos.summary())
+            + "."
+            + (f" {html.escape(extra)}." if extra else "")
+            + "</div>"
+        )
+
+    def follow(self, source: Callable[[], Position]) -> W.Button:
+        """Add the "From the game tracker" button (reads ``source()`` on each click); a second
+        call only changes where the button reads from."""
+        self._position_source = source
+        existing: W.Button | None = getattr(self, "_tracker_button", None)
+        if existing is not None:
+            return existing
+        button = W.Button(description="From the game tracker", icon="download")
+        button.add_class("camelot-from-tracker")
+
+        def read(_button: object = None) -> None:
+            try:
+                pos = self._position_source()
+            except ValueError as err:
+                self.tracker_note.value = (
+                    f"<div class='camelot-error'>Cannot read the game tracker: "
+                    f"{html.escape(str(err))}</div>"
+                )
+                return
+            self.use_position(pos)
+
+        button.on_click(read)
+        self._tracker_button = button
+        self.children = (
+            W.HBox([button], layout={"flex_flow": "row wrap", "max_width": "100%"}),
+            *self.children,
+        )
+        return button
 
 
 def _odds(pos: Position) -> list[tuple[str, str]]:
@@ -170,6 +240,15 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
             return
         self.message.value = "<div>Loaded.</div>"
         self._show()
+
+    def feed(self, *calculators: ReadsPosition) -> None:
+        """Give each calculator a "From the game tracker" button that reads this record's
+        position (the record loaded last, after a "Load this log")."""
+        for calculator in calculators:
+            check_instance(
+                "calculator", calculator, ReadsPosition, "a siege, travel or deck widget"
+            )
+            calculator.follow(lambda: self.record.position())
 
     def _show(self) -> None:
         self.result.value, self.text = safe_render(lambda: render_tracker(self.record))

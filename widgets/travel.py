@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import ipywidgets as W
 
 from camelot_rules.cards import Deck, standard_deck
-from camelot_rules.checks import check_bool, check_text
+from camelot_rules.checks import check_bool, check_instance, check_text
 from camelot_rules.display import (
     capture_verdict,
     exact_fractions,
@@ -21,6 +22,7 @@ from camelot_rules.display import (
     text_table,
 )
 from camelot_rules.parsing import parse_counts
+from camelot_rules.tracker import Position
 from camelot_rules.travel import next_trip_risk, remaining_travel_deck, trips_distribution
 from widgets.common import (
     AnswerRepr,
@@ -32,6 +34,7 @@ from widgets.common import (
     show_busy,
     text_box,
 )
+from widgets.tracker import ReadsPosition, gone_text
 
 __all__ = ["DEFAULT_MIX", "TravelWidget", "build_travel_widget", "render_travel"]
 
@@ -49,10 +52,12 @@ def render_travel(
     grail_open: bool = True,
     trips: object = 5,
     exact: bool = False,
+    captured_held: object = 0,
 ) -> Rendered:
     """Return (html, text): a verdict (the chance of being captured on the way), the next
     trip's risk and the n-trip plan, then the assumptions folded away (JA travel rules).
-    ``exact`` prints every fraction whole.
+    ``exact`` prints every fraction whole. ``captured_held`` Captured! cards lie under other
+    knights' figures: they stay out of a reshuffle (JA travel rules, Captured!).
 
     Rules: ``travel.cards``, ``travel.demands``, ``travel.captured``, ``travel.reshuffle``.
     """
@@ -70,22 +75,43 @@ def render_travel(
     if isinstance(trips, bool) or not isinstance(trips, int) or not 1 <= trips <= MAX_TRIPS:
         raise ValueError(f"trips={trips!r}: expected 1..{MAX_TRIPS}")
     check_bool("exact", exact)
+    if (
+        isinstance(captured_held, bool)
+        or not isinstance(captured_held, int)
+        or not 0 <= captured_held <= full.count("captured")
+    ):
+        raise ValueError(
+            f"captured_held={captured_held!r:.40}: the Captured! cards under figures, expected "
+            f"0..{full.count('captured')} (the deck's Captured! cards)"
+        )
     can_meet = {"charged": fight_3_plus, "lost": grail, "ambushed": fight_pair}
     with exact_fractions(exact):
-        return _render(left, full, trips, can_meet, grail_open)
+        return _render(left, full, trips, can_meet, grail_open, captured_held)
 
 
 def _render(
-    left: Deck, full: Deck, trips: int, can_meet: dict[str, bool], grail_open: bool
+    left: Deck,
+    full: Deck,
+    trips: int,
+    can_meet: dict[str, bool],
+    grail_open: bool,
+    held: int = 0,
 ) -> Rendered:
-    risk = next_trip_risk(left, composition=full, can_meet=can_meet, grail_open=grail_open)
+    risk = next_trip_risk(
+        left, composition=full, can_meet=can_meet, grail_open=grail_open, captured_held=held
+    )
     plan = trips_distribution(
-        left, trips, composition=full, can_meet=can_meet, grail_open=grail_open
+        left,
+        trips,
+        composition=full,
+        can_meet=can_meet,
+        grail_open=grail_open,
+        captured_held=held,
     )
     kind_rows = [[k, fmt_fraction(p), fmt_percent(p)] for k, p in risk.by_kind.items() if p]
     out_rows = [[k, fmt_fraction(p), fmt_percent(p)] for k, p in risk.outcomes.items()]
-    p_cap = 1 - plan.captures.get(0, 0)
-    p_fail = 1 - plan.failed.get(0, 0)
+    p_cap = 1 - plan.captures.get(0, Fraction(0))
+    p_fail = 1 - plan.failed.get(0, Fraction(0))
     verdict = capture_verdict(p_cap, trips)
     lines = [
         f"Travel deck: {left.size} cards left of {full.size}"
@@ -106,10 +132,14 @@ def _render(
     return html_answer(verdict, body, assumes), text_answer(verdict, text_body, assumes)
 
 
-class TravelWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
-    """Composition (default assumed), cards seen, hand facts, trips; result in ``.result``."""
+class TravelWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
+    """Composition (default assumed), cards seen, hand facts, trips; result in ``.result``.
+    ``use_position`` reads the game tracker's position: the travel cards gone since the last
+    reshuffle and the Captured! cards under figures."""
 
     def __init__(self, **options: Any) -> None:
+        self._holding = False
+        self.tracker_note = W.HTML()
         style = {"description_width": "130px"}
         self.composition = text_box(
             options.get("composition", DEFAULT_MIX), "Deck (assumed)", style=style
@@ -139,6 +169,14 @@ class TravelWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
             style={"description_width": "50px"},
             layout={"width": "100%", "max_width": "320px"},
         )
+        self.captured_held = W.BoundedIntText(
+            value=options.get("captured_held", 0),
+            min=0,
+            max=standard_deck("travel", expansion=True).count("captured"),
+            description="Captured! under figures",
+            style={"description_width": "initial"},
+            layout={"width": "100%", "max_width": "240px"},
+        )
         self.exact = exact_box(options.get("exact", False))
         self.result = result_box("travel-result")
         self.text = ""
@@ -150,6 +188,7 @@ class TravelWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
             self.fight_3_plus,
             self.grail_open,
             self.trips,
+            self.captured_held,
             self.exact,
         ]
         for control in controls:
@@ -160,13 +199,39 @@ class TravelWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
                 self.seen,
                 row([self.grail, self.fight_pair, self.fight_3_plus]),
                 row([self.grail_open, self.trips, self.exact]),
+                row([self.captured_held]),
+                self.tracker_note,
                 self.result,
             ],
             layout={"max_width": "100%"},
         )
         self._update()
 
+    def use_position(self, pos: Position) -> None:
+        """Read the tracker's position: the travel cards gone since the last reshuffle (drawn,
+        or held under a figure when it was reshuffled) become "Seen since shuffle"; the
+        Captured! cards under figures now stay out of the next reshuffle. A base game has no
+        travel deck: that is said, and nothing changes.
+
+        Rules: ``travel.reshuffle``, ``travel.captured``.
+        """
+        check_instance("pos", pos, Position)
+        if pos.travel_left is None:
+            self._note_position(pos, "A base game has no travel cards (Merlin's Company)")
+            return
+        box = standard_deck("travel", expansion=True)
+        self._holding = True
+        try:
+            self.seen.value = gone_text(box, pos.travel_left)
+            self.captured_held.value = pos.captured_held
+        finally:
+            self._holding = False
+        self._note_position(pos)
+        self._update()
+
     def _update(self, _change: object = None) -> None:
+        if self._holding:
+            return
         show_busy(self.result)  # a large hand or a long horizon takes a second
         self.result.value, self.text = safe_render(
             lambda: render_travel(
@@ -178,6 +243,7 @@ class TravelWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
                 grail_open=self.grail_open.value,
                 trips=self.trips.value,
                 exact=self.exact.value,
+                captured_held=self.captured_held.value,
             )
         )
 

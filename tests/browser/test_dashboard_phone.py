@@ -196,6 +196,48 @@ def test_tracker_records_a_short_game_and_refuses_a_broken_rule(phone: Any) -> N
     message = phone.locator("text=Not recorded").first
     message.wait_for(timeout=TIMEOUT)
     assert "turn.evil-step" in message.inner_text()
+    box.fill("move arthur how=heroic_action travel=vision")
+    box.press("Enter")
+    _wait_text(phone, ".tracker-result", "travel deck 15 card(s)")
+    _calculators_read_the_tracker(phone)
+    _tab(phone, "Game tracker")
+    phone.get_by_role("button", name="Undo").click()
+    _wait_text(phone, ".tracker-result", "travel deck 16 card(s)")
     phone.get_by_role("button", name="Undo").click()
     _wait_text(phone, ".tracker-result", "black pile 90 card(s)")
     _fits(phone, "tracker")
+
+
+def _calculators_read_the_tracker(phone: Any) -> None:
+    """Each calculator tab's "From the game tracker" button reads the recorded position: the
+    black pile less Morgan's card, the travel deck less the Vision, no engine on the board."""
+    black = standard_deck("black", expansion=True)
+    travel = standard_deck("travel", expansion=True)
+    after_vision = capture_verdict(
+        1 - trips_distribution(travel.without("vision"), 5).captures[0], 5
+    )
+    # the travel tab was left on "captured" by an earlier test: the answer must change
+    assert after_vision != capture_verdict(
+        1 - trips_distribution(travel.without("captured"), 5).captures[0], 5
+    )
+    times = {}
+    for title, css, needle in (
+        ("Deck exhaustion", ".exhaustion-result", f"Draw pile: {black.size - 1} cards"),
+        ("Travel cards", ".travel-result", after_vision),
+        ("Siege fights", ".siege-result", "No siege engine on the board"),
+    ):
+        _tab(phone, title)
+        start = time.monotonic()
+        phone.locator(".camelot-from-tracker >> visible=true").first.click()
+        text = _wait_text(phone, css, needle)
+        times[title] = time.monotonic() - start
+        assert (
+            "From the game tracker: Arthur's turn"
+            in phone.locator(".camelot-tracker-note >> visible=true").first.inner_text()
+        )
+        assert text.splitlines()[0].endswith(".")
+        _fits(phone, "from-tracker-" + title.split()[0].lower())
+    print(
+        "\nfrom the game tracker to the answer: "
+        + ", ".join(f"{k} {v:.2f} s" for k, v in times.items())
+    )
