@@ -467,9 +467,47 @@ def _quest_position(args: argparse.Namespace) -> tuple[str, list[str], dict[str,
     return args.quest.replace("-", "_"), _quest_black_laid(args), _quest_seen(args)
 
 
+def _cmd_quest_combat_race(args: argparse.Namespace) -> str:
+    """``quest combat`` with ``--hand``/``--schedule``: white cards still to come."""
+    from camelot_rules.quests import combat_race_probability
+
+    if args.black_to_come is not None:
+        raise ValueError(
+            "--black-to-come and --schedule/--hand: give one (the schedule says when black "
+            "cards come)"
+        )
+    quest, laid, seen = _quest_position(args)
+    p = combat_race_probability(
+        quest,
+        args.whites,
+        laid,
+        hand=args.hand,
+        schedule=args.schedule,
+        seen=seen,
+        excalibur=args.excalibur,
+        kay_reserve=args.kay_reserve,
+        divine_favor=args.divine_favor,
+    )
+    words = {"w": "lay?", "b": "black", "a": "black (Armor)"}
+    steps = ", ".join(words[c] for c in args.schedule) or "none"
+    return (
+        f"The knights win the {quest.replace('_', ' ')} quest: {fmt_chance(p)}.\n"
+        f"P(knights win {quest}) = {fmt_prob(p, 2)}\n"
+        f"white total now {sum(args.whites)}; hand {' '.join(map(str, args.hand)) or 'empty'}; "
+        f"black cards: {len(laid)} laid ({args.black_hidden} unseen)\n"
+        f"steps to come: {steps}; then the empty black spots fill\n"
+        "model: the knights lay the best card of the hand (or none) at each 'lay?'; black "
+        "cards drawn from the quest's combat cards (RB p.14; the Armor keeps the lower of two, "
+        "BoQ p.6; a tie loses"
+        + (", but Divine Favor gives it to the knights)" if args.divine_favor else ")")
+    )
+
+
 def _cmd_quest_combat(args: argparse.Namespace) -> str:
     from camelot_rules.quests import black_total_distribution, combat_win_probability
 
+    if args.schedule or args.hand:
+        return _cmd_quest_combat_race(args)
     quest, laid, seen = _quest_position(args)
     p = combat_win_probability(
         quest,
@@ -479,6 +517,7 @@ def _cmd_quest_combat(args: argparse.Namespace) -> str:
         excalibur=args.excalibur,
         kay_reserve=args.kay_reserve,
         black_to_come=args.black_to_come,
+        divine_favor=args.divine_favor,
     )
     dist = black_total_distribution(
         quest, laid, n_whites=len(args.whites), seen=seen, black_to_come=args.black_to_come
@@ -494,7 +533,8 @@ def _cmd_quest_combat(args: argparse.Namespace) -> str:
         f"({args.black_hidden} unseen), to come: {to_come}\n"
         + _dist_table("black total", dict(sorted(dist.items())))
         + "\nmodel: no more white cards; unseen black cards drawn at random from the box's "
-        "combat cards less those laid and --seen (RB p.14; a tie loses)"
+        "combat cards less those laid and --seen (RB p.14; a tie loses"
+        + (", but Divine Favor gives it to the knights)" if args.divine_favor else ")")
     )
 
 
@@ -509,6 +549,7 @@ def _cmd_quest_next(args: argparse.Namespace) -> str:
         seen=seen,
         excalibur=args.excalibur,
         kay_reserve=args.hand if args.kay else args.kay_reserve,
+        divine_favor=args.divine_favor,
     )
     table = best_next_fight(
         quest,
@@ -519,6 +560,7 @@ def _cmd_quest_next(args: argparse.Namespace) -> str:
         excalibur=args.excalibur,
         kay=args.kay,
         kay_reserve=args.kay_reserve,
+        divine_favor=args.divine_favor,
     )
     rows = [
         [f"Fight {n.value}", n.p_win, fmt_percent(n.p_win), "yes" if n.ends_quest else ""]
@@ -834,7 +876,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_combat = q_sub.add_parser(
         "combat",
         help=_("P(knights win) when the combat quest ends"),
-        epilog="example: camelot-rules quest combat lancelot --whites 4 5 5 --black-hidden 4",
+        epilog="example: camelot-rules quest combat lancelot --whites 4 5 5 --black-hidden 4; "
+        "cards to come: camelot-rules quest combat black-knight --whites 4 4 --black-hidden 2 "
+        "--hand 1 1 --schedule aww",
     )
     p_next = q_sub.add_parser(
         "next",
@@ -850,6 +894,9 @@ def build_parser() -> argparse.ArgumentParser:
         p_q.add_argument("--seen", default="", help=_("black cards known elsewhere (discards)"))
         p_q.add_argument("--excalibur", action="store_true", help=_("Excalibur adds 1"))
         p_q.add_argument(
+            "--divine-favor", action="store_true", help=_("Divine Favor: a tie goes to the knights")
+        )
+        p_q.add_argument(
             "--kay-reserve",
             type=_fight_values,
             action="extend",
@@ -859,6 +906,14 @@ def build_parser() -> argparse.ArgumentParser:
         )
     p_combat.add_argument(
         "--black-to-come", type=int, default=None, help=_("black cards still to come (0: ends now)")
+    )
+    p_combat.add_argument(
+        "--hand", type=int, nargs="*", default=[], help=_("Fight values the knights will lay")
+    )
+    p_combat.add_argument(
+        "--schedule",
+        default="",
+        help=_("coming steps: w lay a card, b a black card, a one drawn with Lancelot's Armor"),
     )
     p_combat.set_defaults(run=_cmd_quest_combat)
     p_next.add_argument("--hand", type=int, nargs="+", required=True, help=_("Fight values held"))

@@ -1,12 +1,15 @@
 """Formatting for people: the one place where a probability becomes a float (a percentage).
 
-Everything here turns exact results into text or HTML; nothing computes odds.
+Everything here turns exact results into text or HTML; nothing computes odds. Every word goes
+through the translation function (:mod:`camelot_rules.i18n`): the same numbers, in the language in
+force (``--lang`` on the CLI, the dashboard's language selector).
 """
 
 from __future__ import annotations
 
 import html
 import math
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -14,6 +17,8 @@ from fractions import Fraction
 
 from camelot_rules.cards import deck_facts
 from camelot_rules.checks import check_bool
+from camelot_rules.i18n import N_, get_language
+from camelot_rules.i18n import gettext as _
 from camelot_rules.rulebook import Confidence
 
 __all__ = [
@@ -114,11 +119,11 @@ def fmt_one_in(p: Fraction | int) -> str:
     if not 0 < p <= Fraction(1, 2):
         return ""
     if p < Fraction(1, ONE_IN_LIMIT):
-        return "less than 1 in a million"
+        return _("less than 1 in a million")
     n = 1 / p
     if n.denominator == 1:
-        return f"1 in {n.numerator:,}"
-    return f"about 1 in {math.floor(n + Fraction(1, 2)):,}"
+        return _("1 in {n}").format(n=f"{n.numerator:,}")
+    return _("about 1 in {n}").format(n=f"{math.floor(n + Fraction(1, 2)):,}")
 
 
 def fmt_chance(p: Fraction | int) -> str:
@@ -132,14 +137,17 @@ def fmt_chance(p: Fraction | int) -> str:
     """
     p = Fraction(p)
     if p == 1:
-        return "certain"
+        return _("certain")
     if p == 0:
-        return "impossible"
+        return _("impossible")
     pct = fmt_percent(p)
     if pct.startswith(">"):
-        return f"{pct} (almost certain, not quite)"
-    odds = f"{p.numerator} in {p.denominator}" if p.denominator <= 12 else fmt_one_in(p)
-    return f"{pct} ({odds})" if odds else pct
+        return _("{pct} (almost certain, not quite)").format(pct=pct)
+    if p.denominator <= 12:
+        odds = _("{a} in {b}").format(a=p.numerator, b=p.denominator)
+    else:
+        odds = fmt_one_in(p)
+    return _("{pct} ({odds})").format(pct=pct, odds=odds) if odds else pct
 
 
 def fmt_fraction(
@@ -160,7 +168,7 @@ def fmt_fraction(
     if _exact(exact) or len(text) <= max_len:
         return text
     if 0 < abs(p) < Fraction(1, ONE_IN_LIMIT):
-        return "less than 1 in a million"
+        return _("less than 1 in a million")
     return f"≈ {_fixed(p, 4)}"
 
 
@@ -182,7 +190,7 @@ def fmt_prob(p: Fraction | int, digits: int = 1, *, exact: bool | None = None) -
         return f"{text} ({fmt_percent(p, digits)})"
     pct = fmt_percent(p, digits)
     if 0 < p < Fraction(1, ONE_IN_LIMIT):
-        return f"{pct} (less than 1 in a million)"
+        return _("{pct} ({odds})").format(pct=pct, odds=_("less than 1 in a million"))
     return pct
 
 
@@ -209,10 +217,22 @@ def text_table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     1  x
     """
     cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
-    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in cells]
+    widths = [max(_width(r[i]) for r in cells) for i in range(len(headers))]
+    lines = [
+        "  ".join(c + " " * (w - _width(c)) for c, w in zip(row, widths)).rstrip() for row in cells
+    ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal: a Japanese character (wide, full-width) takes two,
+    so translated tables stay aligned.
+
+    >>> _width("Grail"), _width("聖杯カード"), _width("¡Capturado!")
+    (5, 10, 11)
+    """
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def html_table(headers: Sequence[str], rows: Iterable[Sequence[object]], *, css: str = "") -> str:
@@ -239,8 +259,10 @@ def html_verdict(sentence: str) -> str:
     )
 
 
-def html_assumes(lines: Iterable[str], *, title: str = "What this assumes") -> str:
-    """The assumptions and options of an answer, folded under a disclosure (``<details>``)."""
+def html_assumes(lines: Iterable[str], *, title: str | None = None) -> str:
+    """The assumptions and options of an answer, folded under a disclosure (``<details>``);
+    ``title`` defaults to "What this assumes" in the language in force."""
+    title = _("What this assumes") if title is None else title
     items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
     if not items:
         return ""
@@ -272,7 +294,11 @@ def text_answer(verdict: str, body: str, assumes: Iterable[str]) -> str:
       - Excalibur: no
     """
     lines = list(assumes)
-    tail = ("\nWhat this assumes:\n" + "\n".join(f"  - {a}" for a in lines)) if lines else ""
+    tail = (
+        ("\n" + _("What this assumes:") + "\n" + "\n".join(f"  - {a}" for a in lines))
+        if lines
+        else ""
+    )
     return verdict + ("\n" + body if body else "") + tail
 
 
@@ -299,7 +325,7 @@ def html_columns(
     """
     if not items:
         return ""
-    top = max(float(p) for _, p in items) or 1.0
+    top = max(float(p) for _k, p in items) or 1.0
     width = max(3, min(14, 560 // len(items)))
     cols = "".join(
         f"<span title='{k}: {html.escape(fmt_percent(p, 2))}' style='display:inline-block;"
@@ -338,9 +364,10 @@ def central_range(dist: dict[int, Fraction], mass: Fraction = Fraction(999, 1000
 
 def html_error(message: str) -> str:
     """An error shown in place of a result, readable by a player (no traceback)."""
+    head = _("Cannot compute:")
     return (
         "<div class='camelot-error' style='color:#a40000;border:1px solid #a40000;"
-        f"padding:4px'><b>Cannot compute:</b> {html.escape(message)}</div>"
+        f"padding:4px'><b>{html.escape(head)}</b> {html.escape(message)}</div>"
     )
 
 
@@ -366,6 +393,18 @@ def _cards(values: Sequence[int]) -> str:
     return " + ".join(map(str, values))
 
 
+def _sentences(*parts: str) -> str:
+    """Sentences one after another: a space between them, none after Japanese's 「。」."""
+    return ("" if get_language() == "ja" else " ").join(parts)
+
+
+_PILES = {  # the draw piles a rebuild verdict names (translated where shown)
+    "white": N_("white"),
+    "black": N_("black"),
+    "travel": N_("travel"),
+}
+
+
 def siege_verdict(
     first_play: Sequence[int] | None,
     p_first: Fraction,
@@ -375,7 +414,8 @@ def siege_verdict(
     kay: bool = False,
     hand_empty: bool = False,
 ) -> str:
-    """The siege answer in one sentence: what to play first, its chance, and the turn's value.
+    """The siege answer in one sentence: what to play first, its chance, and the turn's value
+    (rules ``siege.fight``, ``siege.kay``: the numbers come from the callers).
 
     >>> siege_verdict((5, 4), Fraction(1))
     'Play 5 + 4: you cannot lose.'
@@ -383,25 +423,36 @@ def siege_verdict(
     'Play 5: you win this fight 50.0% (1 in 2). Best turn: 5/4 = 1.250 engines removed on average.'
     """
     if hand_empty:
-        return "No Fight cards in hand: you cannot fight the siege engines."
+        return _("No Fight cards in hand: you cannot fight the siege engines.")
     if first_play is None:
-        return "Do not fight this turn: no play gives a chance to remove an engine."
-    play = f"Play {_cards(first_play)}" if first_play else "Play no card before the roll"
-    if kay:
-        play += " (Sir Kay keeps the rest for after the roll)"
-    if p_first == 1:
-        head = f"{play}: you cannot lose."
-    elif p_first == 0:
-        head = f"{play}: you cannot win this fight."
+        return _("Do not fight this turn: no play gives a chance to remove an engine.")
+    if first_play:
+        play = _("Play {cards}").format(cards=_cards(first_play))
     else:
-        head = f"{play}: you win this fight {fmt_chance(p_first)}."
+        play = _("Play no card before the roll")
+    if kay:
+        play = _("{play} (Sir Kay keeps the rest for after the roll)").format(play=play)
+    if p_first == 1:
+        head = _("{play}: you cannot lose.").format(play=play)
+    elif p_first == 0:
+        head = _("{play}: you cannot win this fight.").format(play=play)
+    else:
+        head = _("{play}: you win this fight {chance}.").format(
+            play=play, chance=fmt_chance(p_first)
+        )
     if turn_value is None:
         return head
     if at_least:
-        goal = "both" if at_least == 2 else "at least 1"
-        return head + f" Best turn: P(remove {goal}) {fmt_chance(turn_value)}."
-    unit = "engine" if turn_value == 1 else "engines"
-    return head + f" Best turn: {fmt_expectation(turn_value)} {unit} removed on average."
+        if at_least == 2:
+            best = _("Best turn: P(remove both) {chance}.")
+        else:
+            best = _("Best turn: P(remove at least 1) {chance}.")
+        return _sentences(head, best.format(chance=fmt_chance(turn_value)))
+    if turn_value == 1:
+        best = _("Best turn: {value} engine removed on average.")
+    else:
+        best = _("Best turn: {value} engines removed on average.")
+    return _sentences(head, best.format(value=fmt_expectation(turn_value)))
 
 
 def rebuild_verdict(
@@ -415,7 +466,8 @@ def rebuild_verdict(
 ) -> str:
     """When the draw pile is rebuilt, in one sentence (the median turn), and the named cards'
     chance to come up first (``witch_is_rebuild``: the First Witch is named and rebuilds the
-    decks, so "first" includes the rebuild she brings).
+    decks, so "first" includes the rebuild she brings; rules ``deck.rebuild-both``,
+    ``deck.first-witch``: the numbers come from the callers).
 
     >>> rebuild_verdict("black", {50: Fraction(1, 2), 51: Fraction(1, 2)}, Fraction(0))
     'Half the time the black pile is rebuilt by turn 50.'
@@ -423,34 +475,49 @@ def rebuild_verdict(
     ...                 seen_before=Fraction(1, 4))
     'The white pile is rebuilt in turn 3. grail comes up before the rebuild: 25.0% (1 in 4).'
     """
+    from camelot_rules.names import display_name
+
     total, median = Fraction(0), None
     for turn in sorted(by_turn):
         total += by_turn[turn]
         if total >= Fraction(1, 2):
             median = turn
             break
+    shown_pile = _(_PILES[pile]) if pile in _PILES else pile
     if median is None:
-        head = (
-            f"More likely than not the {pile} pile is not rebuilt within the horizon "
-            f"({fmt_chance(unresolved)} it is not)."
-        )
+        head = _(
+            "More likely than not the {pile} pile is not rebuilt within the horizon "
+            "({chance} it is not)."
+        ).format(pile=shown_pile, chance=fmt_chance(unresolved))
     elif by_turn.get(median) == 1:
-        head = f"The {pile} pile is rebuilt in turn {median}."
+        head = _("The {pile} pile is rebuilt in turn {turn}.").format(pile=shown_pile, turn=median)
     else:
-        head = f"Half the time the {pile} pile is rebuilt by turn {median}."
-    if names:
-        verb = "comes" if len(names) == 1 else "come"
-        when = (
-            "by the rebuild (the First Witch brings it herself)"
-            if witch_is_rebuild
-            else "before the rebuild"
+        head = _("Half the time the {pile} pile is rebuilt by turn {turn}.").format(
+            pile=shown_pile, turn=median
         )
-        head += f" {', '.join(names)} {verb} up {when}: {fmt_chance(seen_before)}."
-    return head
+    if not names:
+        return head
+    # English keeps the ids the user typed; the other languages show the printed names
+    shown = ", ".join(n if get_language() == "en" else display_name(n) for n in names)
+    if witch_is_rebuild:
+        if len(names) == 1:
+            tail = _(
+                "{names} comes up by the rebuild (the First Witch brings it herself): {chance}."
+            )
+        else:
+            tail = _(
+                "{names} come up by the rebuild (the First Witch brings it herself): {chance}."
+            )
+    elif len(names) == 1:
+        tail = _("{names} comes up before the rebuild: {chance}.")
+    else:
+        tail = _("{names} come up before the rebuild: {chance}.")
+    return _sentences(head, tail.format(names=shown, chance=fmt_chance(seen_before)))
 
 
 def capture_verdict(p_captured: Fraction, trips: int) -> str:
-    """The travel answer in one sentence.
+    """The travel answer in one sentence (rule ``travel.captured``: the number comes from the
+    caller).
 
     >>> capture_verdict(Fraction(1, 2), 6)
     'Within 6 trips you are captured at least once: 50.0% (1 in 2).'
@@ -458,5 +525,9 @@ def capture_verdict(p_captured: Fraction, trips: int) -> str:
     'On the next trip you are captured: 6.7% (1 in 15).'
     """
     if trips == 1:
-        return f"On the next trip you are captured: {fmt_chance(p_captured)}."
-    return f"Within {trips} trips you are captured at least once: {fmt_chance(p_captured)}."
+        return _("On the next trip you are captured: {chance}.").format(
+            chance=fmt_chance(p_captured)
+        )
+    return _("Within {trips} trips you are captured at least once: {chance}.").format(
+        trips=trips, chance=fmt_chance(p_captured)
+    )

@@ -90,6 +90,7 @@ LIBRARY: dict[str, Valid] = {
     "best_next_fight": ok("black_knight", [3, 3], [5, 1, 3], 2),
     "best_turn": ok([5, 3]),
     "black_total_distribution": ok("black_knight", 4),
+    "combat_race_probability": ok("black_knight", [3, 3], 2, hand=[5, 5, 1], schedule="bwaw"),
     "combat_win_probability": ok("black_knight", [3, 3], 2),
     "dealt_hand_table": ok(SMALL, [1, 2]),
     "dealt_turn_distribution": ok(SMALL, 2),

@@ -88,3 +88,22 @@ def test_one_in_n_rounds_and_stays_quiet_where_it_does_not_help() -> None:
     assert fmt_chance(1) == "certain" and fmt_chance(0) == "impossible"
     assert fmt_chance(Fraction(3, 8)) == "37.5% (3 in 8)"
     assert fmt_chance(Fraction(2, 15)) == "13.3% (about 1 in 8)"  # 7.5 -> 8
+
+
+def test_a_japanese_table_lines_up_in_a_terminal() -> None:
+    # a Japanese character takes two columns: the second column starts at one place on
+    # every line, counted in columns, not in characters
+    import unicodedata
+
+    from camelot_rules.display import text_table
+
+    table = text_table(["結果", "P"], [["移動成功", "3/8"], ["捕縛", "1/8"], ["ok", "1/2"]])
+
+    def column_of_p(line: str) -> int:
+        before = line.rstrip().rsplit(" ", 1)[0]
+        wide = sum(unicodedata.east_asian_width(ch) in "WF" for ch in before)
+        return len(before) + wide
+
+    lines = table.splitlines()
+    starts = {column_of_p(line) for line in lines[:1] + lines[2:]}
+    assert len(starts) == 1, table

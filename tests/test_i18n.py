@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -157,3 +158,133 @@ def test_the_english_coverage_page_has_no_seed_column_and_the_others_do() -> Non
 
     assert "«" not in coverage_markdown("en")
     assert "JA 1st Witch（第1の魔女）: «山札を作り直します»" in coverage_markdown("es")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["siege", "3", "4"],
+        ["siege", "--hand", "5", "4", "2"],
+        ["siege", "--turn", "5", "4", "3"],
+        ["travel", "--trips", "3"],
+        ["deck", "white", "--cards", "grail"],
+    ],
+)
+def test_every_answer_opens_with_a_verdict_in_the_readers_language(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the verdict sentence is translated, and it carries the same numbers as the English one
+    _, en, _ = _run(argv, capsys)
+    _, ja, _ = _run(["--lang", "ja", *argv], capsys)
+    _, es, _ = _run(["--lang", "es", *argv], capsys)
+    first = [text.splitlines()[0] for text in (en, ja, es)]
+    assert JAPANESE.search(first[1]) and not JAPANESE.search(first[0])
+    assert first[2] != first[0] and not JAPANESE.search(first[2])
+    numbers = re.compile(r"\d+(?:[./]\d+)*%?")
+    assert numbers.findall(first[0]) == numbers.findall(first[2])
+    # Japanese says "N in M" as "M回にN回" (the odds' two swapped) and "at least once" as
+    # "少なくとも1回": every English number is there, nothing else but that 1
+    english, japanese = Counter(numbers.findall(first[0])), Counter(numbers.findall(first[1]))
+    assert not english - japanese and set(japanese - english) <= {"1"}
+
+
+def test_the_verdict_words_of_the_display_are_translated() -> None:
+    from fractions import Fraction
+
+    from camelot_rules.display import (
+        capture_verdict,
+        fmt_chance,
+        html_assumes,
+        html_error,
+        siege_verdict,
+        text_answer,
+    )
+
+    try:
+        set_language("ja")
+        assert fmt_chance(Fraction(3, 4)) == "75.0%（4回に3回）"
+        assert fmt_chance(Fraction(1, 20)) == "5.0%（20回に1回）"
+        assert fmt_chance(1) == "確実"
+        assert siege_verdict((5, 4), Fraction(1)) == "5 + 4を出す：負けることはありません。"
+        assert "この答えの前提" in html_assumes(["x"]) and "この答えの前提：" in text_answer(
+            "v", "", ["x"]
+        )
+        assert "計算できません" in html_error("x")
+        set_language("es")
+        assert fmt_chance(Fraction(2, 15)) == "13.3% (alrededor de 1 de cada 8)"
+        assert capture_verdict(Fraction(1, 2), 6) == (
+            "En 6 viajes te capturan al menos una vez: 50.0% (1 de cada 2)."
+        )
+        assert "Sir Kay guarda el resto" in siege_verdict((4,), Fraction(1), kay=True)
+    finally:
+        set_language(None)
+    assert fmt_chance(Fraction(3, 4)) == "75.0% (3 in 4)"  # English again
+
+
+def test_the_dashboards_language_selector_rerenders_every_answer() -> None:
+    import ipywidgets as W
+
+    from widgets import (
+        build_exhaustion_widget,
+        build_playlog_widget,
+        build_siege_widget,
+        build_travel_widget,
+    )
+    from widgets.app import language_selector, tab_titles
+
+    siege = build_siege_widget({5: 1, 4: 1, 3: 1})
+    travel = build_travel_widget()
+    decks = build_exhaustion_widget()
+    playlog = build_playlog_widget()  # no log yet: it must stay blank, not turn into an error
+    shown = [siege, travel, decks, playlog]
+    tab = W.Tab(children=shown, titles=tab_titles()[1:4] + tab_titles()[5:])
+    english = [w.text for w in shown]
+    choice = language_selector(shown, tab)
+    try:
+        assert choice.value == "en" and [label for label, _ in choice.options][1] == "日本語"
+        choice.value = "ja"
+        assert tab.titles[0] == "ゲーム記録" and tab.titles[1] == "カタパルト戦"
+        fractions = re.compile(r"(?<![\d/])\d+/\d+(?![\d/])")  # Japanese has no \b before a digit
+        for before, widget in zip(english[:3], shown[:3]):
+            first = widget.text.splitlines()[0]
+            assert JAPANESE.search(first), first
+            # the same exact numbers: only the words changed
+            assert fractions.findall(widget.text) == fractions.findall(before)
+        assert playlog.text == "" and playlog.result.value == ""
+        choice.value = "es"
+        assert siege.text.startswith("Juega ") and tab.titles[1] == "Luchas de asedio"
+        choice.value = "en"
+        assert [w.text for w in shown] == english  # back to the very same English answers
+        opened_in_spanish = language_selector([siege], value="es")
+        assert opened_in_spanish.value == "es" == get_language() and siege.text.startswith("Juega")
+    finally:
+        set_language(None)
+
+
+NUMBER = re.compile(r"(?<![\d/.])\d+(?:[/.]\d+)+%?(?![\d/.])")  # 447/1162, 38.5%, 11.38
+
+
+def _printed_numbers(path: Path) -> list[str]:
+    import json
+
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    found: list[str] = []
+    for cell in cells:
+        for out in cell.get("outputs", []):
+            text = out.get("text") or out.get("data", {}).get("text/plain", "")
+            found += NUMBER.findall("".join(text))
+    return found
+
+
+@pytest.mark.parametrize("name", ["00_start_here", "08_teaching_the_expansion"])
+@pytest.mark.parametrize("lang", ["ja", "es"])
+def test_a_translated_notebook_prints_the_english_notebooks_numbers(name: str, lang: str) -> None:
+    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
+    translated = notebooks / f"{name}.{lang}.ipynb"
+    if not translated.exists():
+        pytest.skip(f"{translated.name} is not written yet")
+    english = _printed_numbers(notebooks / f"{name}.ipynb")
+    assert len(english) > 5
+    assert _printed_numbers(translated) == english
+    text = translated.read_text(encoding="utf-8")
+    assert f'set_language(\\"{lang}\\")' in text  # the library speaks the notebook's language

@@ -1,8 +1,10 @@
 """Pieces of the one-page dashboard (``notebooks/app.ipynb``): the CSS that keeps it inside a
-phone's width, and the play-log tab with an example and a file upload."""
+phone's width, the play-log tab with an example and a file upload, and the language selector
+(English, 日本語, Español) that re-renders every answer in the language chosen."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -10,9 +12,32 @@ import ipywidgets as W
 
 from camelot_rules.checks import check_text
 from camelot_rules.display import html_error
+from camelot_rules.i18n import LANGUAGE_NAMES, LANGUAGES, N_, get_language, gettext, set_language
 from widgets.playlog import PlaylogWidget
 
-__all__ = ["EXAMPLE_LOG", "PHONE_CSS", "log_from_upload", "playlog_tab"]
+__all__ = [
+    "EXAMPLE_LOG",
+    "LANGUAGE_OPTIONS",
+    "PHONE_CSS",
+    "TAB_TITLES",
+    "language_selector",
+    "log_from_upload",
+    "playlog_tab",
+    "rerender",
+    "tab_titles",
+]
+
+# The dashboard's tabs, in order (translated where shown).
+TAB_TITLES: tuple[str, ...] = (
+    N_("Game tracker"),
+    N_("Siege fights"),
+    N_("Travel cards"),
+    N_("Deck exhaustion"),
+    N_("Endgame explorer"),
+    N_("Check a play log"),
+)
+# Each language named in itself, so a reader finds their own whatever is on screen.
+LANGUAGE_OPTIONS: tuple[tuple[str, str], ...] = tuple((LANGUAGE_NAMES[c], c) for c in LANGUAGES)
 
 # The recorded example: the clean base-game log the test suite checks (present in a checkout).
 EXAMPLE_LOG = Path(__file__).resolve().parents[1] / "tests" / "logs" / "clean_base.log"
@@ -89,3 +114,56 @@ def playlog_tab(playlog: PlaylogWidget) -> W.VBox:
         [intro, W.HBox([example, upload], layout={"flex_flow": "row wrap"}), playlog],
         layout={"max_width": "100%"},
     )
+
+
+def tab_titles(lang: str | None = None) -> list[str]:
+    """The tabs' titles in ``lang`` (default: the language in force).
+
+    >>> tab_titles("ja")[1], tab_titles("es")[1], tab_titles("en")[1]
+    ('カタパルト戦', 'Luchas de asedio', 'Siege fights')
+    """
+    return [gettext(title, lang) for title in TAB_TITLES]
+
+
+def rerender(widget: Any) -> bool:
+    """Show ``widget``'s answer again for the same inputs (after the language changed); ``True``
+    if it did. A widget that shows no answer yet (an empty play log) is left alone, so
+    switching the language never turns a blank tab into an error."""
+    result = getattr(widget, "result", None)
+    if result is None or not getattr(result, "value", ""):
+        return False
+    for name in ("_update", "_redraw", "_show"):  # each widget's own render path
+        method = getattr(widget, name, None)
+        if callable(method):
+            method()
+            return True
+    return False
+
+
+def language_selector(
+    widgets: Sequence[Any], tab: W.Tab | None = None, *, value: str | None = None
+) -> W.Dropdown:
+    """A drop-down of English / 日本語 / Español: choosing one sets the language of every later
+    message (:func:`camelot_rules.i18n.set_language`), renames ``tab``'s tabs and shows each of
+    ``widgets``' answers again in it - the same numbers, other words."""
+    choice = W.Dropdown(
+        options=LANGUAGE_OPTIONS,
+        value=get_language() if value is None else value,
+        description="Language / 言語 / Idioma",
+        description_allow_html=False,
+        layout={"width": "auto", "max_width": "100%"},
+        style={"description_width": "initial"},
+    )
+    choice.add_class("camelot-language")
+
+    def switch(change: dict[str, Any]) -> None:
+        set_language(change["new"])
+        if tab is not None:
+            tab.titles = tab_titles()
+        for widget in widgets:
+            rerender(widget)
+
+    choice.observe(switch, names="value")
+    if value is not None and value != get_language():
+        switch({"new": value})
+    return choice

@@ -196,6 +196,9 @@ def test_tracker_records_a_short_game_and_refuses_a_broken_rule(phone: Any) -> N
     message = phone.locator("text=Not recorded").first
     message.wait_for(timeout=TIMEOUT)
     assert "turn.evil-step" in message.inner_text()
+    box.fill("play arthur Mreln engine")  # a printed name with a typo: the nearest is offered
+    box.press("Enter")
+    phone.locator("text=did you mean 'merlin'").first.wait_for(timeout=TIMEOUT)
     box.fill("move arthur how=heroic_action travel=vision")
     box.press("Enter")
     _wait_text(phone, ".tracker-result", "travel deck 15 card(s)")

@@ -1,0 +1,75 @@
+"""The dashboard in three languages (issue 17): the language selector switches a widget to
+Japanese and to Spanish in a real browser; the answer's words change, its exact numbers do not,
+and the language holds for the next input too. Screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from camelot_rules import best_turn, siege_win_probability
+from camelot_rules.display import siege_verdict
+from camelot_rules.i18n import LANGUAGE_NAMES, set_language
+from tests.browser.conftest import ARTIFACTS
+
+TIMEOUT = 60_000
+FRACTION = re.compile(r"(?<![\d/])\d+/\d+(?![\d/])")
+
+
+def _verdict(hand: list[int], lang: str) -> str:
+    """The siege widget's verdict for ``hand``, computed here by the library (not read back)."""
+    plan = best_turn(hand)
+    first = list(plan.first_play or ())
+    try:
+        set_language(lang)
+        return siege_verdict(plan.first_play, siege_win_probability(first), turn_value=plan.value)
+    finally:
+        set_language(None)
+
+
+def _wait_text(page: Any, css: str, needle: str) -> str:
+    page.wait_for_function(
+        "([sel, text]) => { const e = document.querySelector(sel);"
+        " return e && e.offsetParent !== null && e.innerText.includes(text); }",
+        arg=[css, needle],
+        timeout=TIMEOUT,
+    )
+    return str(page.locator(css).first.inner_text())
+
+
+def _choose(page: Any, lang: str) -> None:
+    # the drop-down lists each language by its own name: English, 日本語, Español
+    page.locator(".camelot-language select").first.select_option(label=LANGUAGE_NAMES[lang])
+
+
+def test_a_widget_switched_to_japanese_and_spanish_keeps_its_exact_numbers(
+    voila_app: Any,
+) -> None:
+    page = voila_app
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.get_by_role("tab", name="Siege fights").click()
+    english = _wait_text(page, ".siege-result", _verdict([5, 4, 3], "en"))
+    try:
+        _choose(page, "ja")
+        page.get_by_role("tab", name="カタパルト戦").click()  # the tabs are renamed too
+        japanese = _wait_text(page, ".siege-result", _verdict([5, 4, 3], "ja"))
+        assert "5/4" in _verdict([5, 4, 3], "en")  # the best turn's exact expectation
+        assert FRACTION.findall(japanese) == FRACTION.findall(english)
+        page.screenshot(path=str(ARTIFACTS / "dashboard-siege-ja.png"), full_page=True)
+
+        # the next input is answered in Japanese too: the choice holds between messages
+        box = page.locator(".widget-inline-hbox:has(label:text-is('Fight 5')) input").first
+        box.fill("2")
+        box.press("Enter")
+        _wait_text(page, ".siege-result", _verdict([5, 5, 4, 3], "ja"))
+
+        _choose(page, "es")
+        page.get_by_role("tab", name="Luchas de asedio").click()
+        spanish = _wait_text(page, ".siege-result", _verdict([5, 5, 4, 3], "es"))
+        assert spanish.startswith("Juega ")
+        page.screenshot(path=str(ARTIFACTS / "dashboard-siege-es.png"), full_page=True)
+    finally:
+        _choose(page, "en")
+    page.get_by_role("tab", name="Siege fights").click()
+    _wait_text(page, ".siege-result", _verdict([5, 5, 4, 3], "en"))
+    page.screenshot(path=str(ARTIFACTS / "dashboard-siege-en.png"), full_page=True)
