@@ -474,6 +474,8 @@ def rebuild_verdict(
     >>> rebuild_verdict("white", {3: Fraction(1)}, Fraction(0), names=["grail"],
     ...                 seen_before=Fraction(1, 4))
     'The white pile is rebuilt in turn 3. grail comes up before the rebuild: 25.0% (1 in 4).'
+    >>> rebuild_verdict("black", {}, Fraction(1))
+    'The black pile is not rebuilt within the horizon.'
     """
     from camelot_rules.names import display_name
 
@@ -484,7 +486,9 @@ def rebuild_verdict(
             median = turn
             break
     shown_pile = _(_PILES[pile]) if pile in _PILES else pile
-    if median is None:
+    if median is None and unresolved == 1:
+        head = _("The {pile} pile is not rebuilt within the horizon.").format(pile=shown_pile)
+    elif median is None:
         head = _(
             "More likely than not the {pile} pile is not rebuilt within the horizon "
             "({chance} it is not)."
