@@ -5,7 +5,8 @@ Usage: .venv/bin/python benchmarks/bench_sim.py [--games N] [--profile]
 Prints: heuristic 5-player games per second on one core (budget >= 100), the speed-up from
 1 to 2 worker processes on the same games (budget >= 1.7x; the tables must be identical),
 and the loyal win rate with its exact Clopper-Pearson interval. ``--profile`` adds where the
-time of one core goes: building observations, the policies' choices, the engine.
+time of one core goes: the policies' choices (with the observation keys they read, built
+lazily), the engine.
 """
 
 from __future__ import annotations
@@ -63,8 +64,8 @@ def _profile(games: int) -> None:
 
     print(f"where the time goes ({games} games, one core, under the profiler):")
     for label, file_part, name in [
-        ("building observations", "engine/views.py", "observation"),
         ("the policies' choices", "sim/policies.py", "choose"),
+        ("  of which building the observations read", "engine/views.py", "__getitem__"),
         ("legal actions", "engine/state.py", "legal_actions"),
         ("applying actions", "engine/state.py", "apply"),
         ("applying chance outcomes", "engine/state.py", "apply_chance"),

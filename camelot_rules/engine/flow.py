@@ -73,13 +73,8 @@ def _draws(pile: str, names: tuple[str, ...]) -> tuple[A.Draw, ...]:
 def _nonzero(
     outcomes: tuple[A.Draw, ...], counts: tuple[int, ...]
 ) -> tuple[list[A.Outcome], list[int]]:
-    out: list[A.Outcome] = []
-    weights: list[int] = []
-    for outcome, c in zip(outcomes, counts):
-        if c:
-            out.append(outcome)
-            weights.append(c)
-    return out, weights
+    out: list[A.Outcome] = [outcome for outcome, c in zip(outcomes, counts) if c]
+    return out, [c for c in counts if c]
 
 
 def chance_weights(s: GameState) -> tuple[list[A.Outcome], list[int]]:

@@ -10,13 +10,22 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from camelot_rules import rulebook
 from camelot_rules.engine import actions as A
+from camelot_rules.engine.effects import black_value
 from camelot_rules.engine.state import GONE, ON_QUEST, Config, GameResult, GameState
 
-__all__ = ["card_census", "from_json", "observation", "to_json"]
+__all__ = [
+    "ObservationView",
+    "card_census",
+    "from_json",
+    "observation",
+    "observation_view",
+    "to_json",
+]
 
 _RELICS = ("excalibur", "grail", "armor")
 
@@ -25,37 +34,121 @@ def _relic_view(value: int) -> int | str:
     return "quest" if value == ON_QUEST else ("lost" if value == GONE else value)
 
 
-def _seats_on(s: GameState, quest: str) -> list[int]:
-    return [i for i, loc in enumerate(s.location) if loc == quest]
+def _seats_by_place(s: GameState) -> dict[str, list[int]]:
+    """Each place with the seats standing there (one pass over the seats)."""
+    on: dict[str, list[int]] = {}
+    for i, loc in enumerate(s.location):
+        if loc:
+            on.setdefault(loc, []).append(i)
+    return on
+
+
+def _shown(card: str, face_down: bool, quest: str) -> int | str:
+    """A black card on a combat quest as the table sees it: its value, or hidden face down."""
+    return "hidden" if face_down else black_value(card, quest)
+
+
+def _check_seat(s: GameState, player: int) -> None:
+    n = s.cfg.players
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+        raise ValueError(f"player={player!r}: expected a seat number 0..{n - 1}")
 
 
 def observation(s: GameState, player: int) -> dict[str, Any]:
     """The board as ``player`` sees it. Rules: ``setup.three-players``."""
-    n = s.cfg.players
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-        raise ValueError(f"player={player!r}: expected a seat number 0..{n - 1}")
+    _check_seat(s, player)
+    return {key: build(s, player) for key, build in _SECTIONS.items()}
+
+
+class ObservationView(Mapping[str, Any]):
+    """:func:`observation` built one key at a time, when a policy first reads it: the same
+    keys and values (``dict(view) == observation(state, seat)``), read-only, cheaper when a
+    policy looks at a few keys only. Like the dict, its keys show the public board and that
+    seat's own hand and loyalty, never another hand. (It keeps the state in a private slot to
+    build the keys: a policy reads keys only, as the simulations' policies do.)"""
+
+    __slots__ = ("_got", "_player", "_state")
+
+    def __init__(self, s: GameState, player: int) -> None:
+        _check_seat(s, player)
+        self._state = s
+        self._player = player
+        self._got: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        got = self._got
+        if key in got:
+            return got[key]
+        value = got[key] = _SECTIONS[key](self._state, self._player)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_SECTIONS)
+
+    def __len__(self) -> int:
+        return len(_SECTIONS)
+
+    def __contains__(self, key: object) -> bool:
+        return key in _SECTIONS
+
+    def __repr__(self) -> str:
+        return f"ObservationView(seat {self._player})"
+
+
+def observation_view(s: GameState, player: int) -> ObservationView:
+    """The lazily built :func:`observation` (what the simulations hand to policies)."""
+    return ObservationView(s, player)
+
+
+def _quests(s: GameState, player: int) -> dict[str, Any]:
+    on = _seats_by_place(s)
     combat: dict[str, Any] = {
         "black_knight": {
             "white": list(s.bk_w),
-            "black": [_black_shown(c, fd, "black_knight") for c, fd in s.bk_b],
-            "knights": _seats_on(s, "black_knight"),
+            "black": [_shown(c, fd, "black_knight") for c, fd in s.bk_b],
+            "knights": on.get("black_knight", []),
         }
     }
     if s.ld_mode != "over":
         combat[s.ld_mode] = {
             "white": list(s.ld_w),
-            "black": [_black_shown(c, fd, s.ld_mode) for c, fd in s.ld_b],
-            "knights": _seats_on(s, s.ld_mode),
+            "black": [_shown(c, fd, s.ld_mode) for c, fd in s.ld_b],
+            "knights": on.get(s.ld_mode, []),
         }
     wars = {
         war: {
             "fights": s.wars[k][0],
             "warriors": s.wars[k][1],
             "mordred": s.wars[k][2],
-            "knights": _seats_on(s, war),
+            "knights": on.get(war, []),
         }
         for k, war in enumerate(("picts", "saxons"))
     }
+    return {
+        **combat,
+        "lancelot_dragon": s.ld_mode,
+        "excalibur": {
+            "position": s.exc_pos,
+            "steps": rulebook.threshold("excalibur_steps"),
+            "over": s.exc_over,
+            "knights": on.get("excalibur", []),
+        },
+        "grail": {
+            "grails": s.grail_n,
+            "blacks": list(s.grail_b),
+            "dark_forest": s.dark_forest,
+            "over": s.grail_over,
+            "spots": rulebook.threshold("grail_spots"),
+            "knights": on.get("grail", []),
+        },
+        **wars,
+        "camelot": {"knights": on.get("camelot", [])},
+    }
+
+
+def _loyalty(s: GameState, player: int) -> str | None:
+    """The seat's own loyalty card; with the three-player rule unseen before 6 swords.
+    Rules: ``setup.three-players``."""
     loyalty: str | None = s.loyalty[player] or None
     if (
         s.cfg.option("three_player_peek")
@@ -63,81 +156,66 @@ def observation(s: GameState, player: int) -> dict[str, Any]:
         and not s.revealed[player]
     ):
         loyalty = None
-    names = s.cfg.white_names
-    return {
-        "players": n,
-        "expansion": s.cfg.expansion,
-        "options": {k: v for k, v in s.cfg.options},
-        "turn": s.turn,
-        "turn_number": s.turn_no,
-        "phase": s.phase,
-        "current_player": s.current_player,
-        "white_swords": s.wsw,
-        "black_swords": s.bsw,
-        "siege_engines": s.engines,
-        "life": {i: s.life[i] for i in range(n) if not s.dead[i] and not s.revealed[i]},
-        "knights": dict(enumerate(s.knights)),
-        "location": {i: s.location[i] for i in range(n) if s.location[i]},
-        "dead": [i for i in range(n) if s.dead[i]],
-        "revealed": [i for i in range(n) if s.revealed[i]],
-        "accused": [i for i in range(n) if s.accused[i]],
-        "relics": {r: _relic_view(v) for r, v in zip(_RELICS, s.relics)},
-        "quests": {
-            **combat,
-            "lancelot_dragon": s.ld_mode,
-            "excalibur": {
-                "position": s.exc_pos,
-                "steps": rulebook.threshold("excalibur_steps"),
-                "over": s.exc_over,
-                "knights": _seats_on(s, "excalibur"),
-            },
-            "grail": {
-                "grails": s.grail_n,
-                "blacks": list(s.grail_b),
-                "dark_forest": s.dark_forest,
-                "over": s.grail_over,
-                "spots": rulebook.threshold("grail_spots"),
-                "knights": _seats_on(s, "grail"),
-            },
-            **wars,
-            "camelot": {"knights": _seats_on(s, "camelot")},
-        },
-        "hand": {names[i]: c for i, c in enumerate(s.hands[player]) if c},
-        "hand_sizes": {i: sum(s.hands[i]) for i in range(n)},
-        "loyalty": loyalty,
-        "decks": {
-            "white_draw": sum(s.wpile),
-            "white_discard": sum(s.wdisc),
-            "black_draw": sum(s.bpile) + len(s.btop) + len(s.bbottom),
-            "black_discard": sum(s.bdisc),
-        },
-        "in_play": [
-            name for name, on in (("vivien", s.vivien), ("mists_of_avalon", s.mists)) if on
-        ],
-        "heroism": s.heroism or None,
-        "merlin": s.merlin or None,
-        "captured": [i for i in range(n) if s.captured[i]],
-        "witches": sorted(s.witches),
-        "divine_favor": s.favor,
-        "travel": {"draw": sum(s.tpile) + len(s.ttop), "discard": sum(s.tdisc)}
-        if s.cfg.expansion
-        else None,
-        "removed": {
-            "white": sum(s.removed_w),
-            "black": sum(s.removed_b),
-        },
-        "log": [s.note[0]] if s.note[0] else [],
-        "rule": s.note[1],
-        "result": None
-        if s.outcome is None
-        else {"knights_win": s.outcome.knights_win, "cause": s.outcome.cause},
-    }
+    return loyalty
 
 
-def _black_shown(card: str, face_down: bool, quest: str) -> int | str:
-    from camelot_rules.engine.effects import black_value
+def _seats(flags: tuple[bool, ...] | list[bool]) -> list[int]:
+    return [i for i, on in enumerate(flags) if on]
 
-    return "hidden" if face_down else black_value(card, quest)
+
+def _result(s: GameState) -> dict[str, Any] | None:
+    if s.outcome is None:
+        return None
+    return {"knights_win": s.outcome.knights_win, "cause": s.outcome.cause}
+
+
+# each key of the observation and how it is built, in the dict's order
+_SECTIONS: dict[str, Callable[[GameState, int], Any]] = {
+    "players": lambda s, p: s.cfg.players,
+    "expansion": lambda s, p: s.cfg.expansion,
+    "options": lambda s, p: {k: v for k, v in s.cfg.options},
+    "turn": lambda s, p: s.turn,
+    "turn_number": lambda s, p: s.turn_no,
+    "phase": lambda s, p: s.phase,
+    "current_player": lambda s, p: s.current_player,
+    "white_swords": lambda s, p: s.wsw,
+    "black_swords": lambda s, p: s.bsw,
+    "siege_engines": lambda s, p: s.engines,
+    "life": lambda s, p: {
+        i: s.life[i] for i in range(s.cfg.players) if not s.dead[i] and not s.revealed[i]
+    },
+    "knights": lambda s, p: dict(enumerate(s.knights)),
+    "location": lambda s, p: {i: loc for i, loc in enumerate(s.location) if loc},
+    "dead": lambda s, p: _seats(s.dead),
+    "revealed": lambda s, p: _seats(s.revealed),
+    "accused": lambda s, p: _seats(s.accused),
+    "relics": lambda s, p: {r: _relic_view(v) for r, v in zip(_RELICS, s.relics)},
+    "quests": _quests,
+    "hand": lambda s, p: {s.cfg.white_names[i]: c for i, c in enumerate(s.hands[p]) if c},
+    "hand_sizes": lambda s, p: {i: sum(s.hands[i]) for i in range(s.cfg.players)},
+    "loyalty": _loyalty,
+    "decks": lambda s, p: {
+        "white_draw": sum(s.wpile),
+        "white_discard": sum(s.wdisc),
+        "black_draw": sum(s.bpile) + len(s.btop) + len(s.bbottom),
+        "black_discard": sum(s.bdisc),
+    },
+    "in_play": lambda s, p: [
+        name for name, on in (("vivien", s.vivien), ("mists_of_avalon", s.mists)) if on
+    ],
+    "heroism": lambda s, p: s.heroism or None,
+    "merlin": lambda s, p: s.merlin or None,
+    "captured": lambda s, p: _seats(s.captured),
+    "witches": lambda s, p: sorted(s.witches),
+    "divine_favor": lambda s, p: s.favor,
+    "travel": lambda s, p: (
+        {"draw": sum(s.tpile) + len(s.ttop), "discard": sum(s.tdisc)} if s.cfg.expansion else None
+    ),
+    "removed": lambda s, p: {"white": sum(s.removed_w), "black": sum(s.removed_b)},
+    "log": lambda s, p: [s.note[0]] if s.note[0] else [],
+    "rule": lambda s, p: s.note[1],
+    "result": lambda s, p: _result(s),
+}
 
 
 def card_census(s: GameState) -> dict[str, dict[str, int]]:

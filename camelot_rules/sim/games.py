@@ -9,13 +9,16 @@ worker processes. Chance is sampled from the engine's exact chance outcomes.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
+from itertools import accumulate
 from typing import Any
 
 from camelot_rules.engine import new_game
-from camelot_rules.engine.flow import chance_weights
+from camelot_rules.engine.flow import chance_weights, decider, is_chance_task
 from camelot_rules.engine.state import GameState
+from camelot_rules.engine.views import observation_view
 from camelot_rules.sim.policies import LoyalHeuristic, Policy, TraitorHeuristic
 from camelot_rules.sim.runner import TASK_GAMES, run_tasks
 from camelot_rules.sim.stats import WinRate, win_rate
@@ -95,29 +98,28 @@ def _game_seed(seed: int, game: int) -> int:
 def play_game(config: GameConfig, policies: Policies, seed: int) -> GameState:
     """One game to the end: chance sampled with its exact weights, each decision by the
     deciding seat's policy from that seat's observation only (a forced move - one legal
-    action - is applied without asking the policy)."""
+    action - is applied without asking the policy). The observation is the engine's lazily
+    built view (:class:`~camelot_rules.engine.views.ObservationView`): the same keys and values
+    as ``state.observation(seat)``, each built when the policy first reads it."""
     rng = random.Random(seed)
     s = new_game(config.players, expansion=config.expansion, seed=seed, **dict(config.options))
     for _ in range(_MAX_STEPS):
-        if s.is_terminal():
+        if s.outcome is not None:  # the game is over
             return s
-        if s.is_chance():
+        # (the engine's own tests of the moment: a chance event, else whose decision it is)
+        if is_chance_task(s):
+            # the outcome whose share of the total weight holds a uniform pick
             outcomes, weights = chance_weights(s)
-            pick = rng.randrange(sum(weights))
-            for outcome, w in zip(outcomes, weights):
-                if pick < w:
-                    s = s.apply_chance(outcome)
-                    break
-                pick -= w
+            ends = list(accumulate(weights))
+            s = s.apply_chance(outcomes[bisect_right(ends, rng.randrange(ends[-1]))])
             continue
         legal = s.legal_actions()
         if len(legal) == 1:  # a forced move: no observation to build, no policy to ask
             s = s.apply(legal[0])
             continue
-        seat = s.current_player
-        assert seat is not None
+        seat = decider(s)
         side = policies.traitor if s.loyalty[seat] == "traitor" else policies.loyal
-        s = s.apply(side.choose(s.observation(seat), legal, rng))
+        s = s.apply(side.choose(observation_view(s, seat), legal, rng))
     raise ValueError(f"a game did not end within {_MAX_STEPS} steps (seed {seed})")
 
 

@@ -1,9 +1,11 @@
 """Policies: who chooses what, from what a player may see.
 
 A policy is any object with ``choose(observation, actions, rng) -> action``: ``observation`` is
-``state.observation(seat)`` for the seat that must decide (its own hand and loyalty card, the
-public board - never another hand), ``actions`` the legal actions, ``rng`` a seeded
-``random.Random``. Write your own the same way and pass it to :func:`simulate_games`.
+a read-only mapping with the keys and values of ``state.observation(seat)`` for the seat that
+must decide (its own hand and loyalty card, the public board - never another hand; the
+simulations pass the engine's lazily built ``ObservationView``; ``dict(view)`` makes a dict),
+``actions`` the legal actions, ``rng`` a seeded ``random.Random``. Write your own the same
+way and pass it to :func:`simulate_games`.
 
 The two heuristics below are plain and explained choice by choice; they are not strong play.
 Their parameters are fields, so a sweep can vary them.
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol, TypeVar
@@ -34,7 +36,7 @@ class Policy(Protocol):
     """Observation in, action out."""
 
     def choose(
-        self, observation: dict[str, Any], actions: Sequence[A.Action], rng: random.Random
+        self, observation: Mapping[str, Any], actions: Sequence[A.Action], rng: random.Random
     ) -> A.Action: ...
 
 
@@ -43,12 +45,12 @@ class RandomPolicy:
     """Any legal action, uniformly."""
 
     def choose(
-        self, observation: dict[str, Any], actions: Sequence[A.Action], rng: random.Random
+        self, observation: Mapping[str, Any], actions: Sequence[A.Action], rng: random.Random
     ) -> A.Action:
         return actions[rng.randrange(len(actions))]
 
 
-def card_worth(card: str, observation: dict[str, Any]) -> int:
+def card_worth(card: str, observation: Mapping[str, Any]) -> int:
     """How much a white card is worth keeping (higher = keep): specials and Merlin most, then
     Fight cards by value, Grail cards while the Grail quest is open."""
     if card.startswith("fight_") and card[6:].isdigit():
@@ -96,8 +98,15 @@ _HEROIC = (
 )  # the fourth warrior loses a war (BoQ p.10)
 
 
-def _fight_counts(hand: dict[str, int]) -> tuple[int, ...]:
-    return tuple(hand.get(f"fight_{v}", 0) for v in range(1, 6))
+def _fight_counts(hand: Mapping[str, int]) -> tuple[int, ...]:
+    get = hand.get
+    return (
+        get("fight_1", 0),
+        get("fight_2", 0),
+        get("fight_3", 0),
+        get("fight_4", 0),
+        get("fight_5", 0),
+    )
 
 
 @lru_cache(maxsize=65536)
@@ -212,7 +221,7 @@ class LoyalHeuristic:
     life_cost: float = 0.35
 
     def choose(
-        self, observation: dict[str, Any], actions: Sequence[A.Action], rng: random.Random
+        self, observation: Mapping[str, Any], actions: Sequence[A.Action], rng: random.Random
     ) -> A.Action:
         first = actions[0]
         if isinstance(first, (A.DrawBlack, A.AddEngine, A.LoseLife, A.PeekBlack)):
@@ -222,7 +231,7 @@ class LoyalHeuristic:
         return _answer(observation, actions, rng)
 
     # --- the evil step --------------------------------------------------------------------------
-    def _evil(self, obs: dict[str, Any], actions: Sequence[A.Action]) -> A.Action:
+    def _evil(self, obs: Mapping[str, Any], actions: Sequence[A.Action]) -> A.Action:
         engines = obs["siege_engines"]
         life = obs["life"].get(obs["current_player"], 0)
         if not self.weigh_harms:  # the first version's thresholds (kept for comparison)
@@ -238,12 +247,14 @@ class LoyalHeuristic:
             if A.DrawBlack() in actions:
                 return A.DrawBlack()
             return actions[0]  # pragma: no cover - the unmasked traitor's turn
+        # (the evil step's actions carry no fields: they are told apart by kind)
+        kinds = {type(a) for a in actions}
         harms: list[tuple[float, A.Action]] = []
-        if A.DrawBlack() in actions:
+        if A.DrawBlack in kinds:
             harms.append((draw_harm(obs, self.engine_harm(engines + 1)), A.DrawBlack()))
-        if A.AddEngine() in actions:
+        if A.AddEngine in kinds:
             harms.append((self.engine_harm(engines + 1), A.AddEngine()))
-        if A.LoseLife() in actions:
+        if A.LoseLife in kinds:
             harms.append((self.life_harm(life), A.LoseLife()))
         if not harms:  # pragma: no cover - the unmasked traitor's turn
             return actions[0]
@@ -266,7 +277,7 @@ class LoyalHeuristic:
         return self.life_cost * 2.0 ** max(0, 4 - life)
 
     # --- heroic actions -------------------------------------------------------------------------
-    def _heroic(self, obs: dict[str, Any], actions: Sequence[A.Action]) -> A.Action:
+    def _heroic(self, obs: Mapping[str, Any], actions: Sequence[A.Action]) -> A.Action:
         seat = obs["current_player"]
         life = obs["life"].get(seat, 0)
         here = obs["location"].get(seat, "camelot")
@@ -298,7 +309,7 @@ class LoyalHeuristic:
         return max(short or actions, key=lambda a: self._score(obs, a, life, here, values))
 
     def _value(
-        self, obs: dict[str, Any], quest: str, values: dict[str, tuple[float, A.Action | None]]
+        self, obs: Mapping[str, Any], quest: str, values: dict[str, tuple[float, A.Action | None]]
     ) -> tuple[float, A.Action | None]:
         got = values.get(quest)
         if got is None:
@@ -307,7 +318,7 @@ class LoyalHeuristic:
 
     def _score(
         self,
-        obs: dict[str, Any],
+        obs: Mapping[str, Any],
         a: A.Action,
         life: int,
         here: str,
@@ -338,12 +349,11 @@ class LoyalHeuristic:
             return 0.0
         return -5.0  # Sacrifice (decided above), Arthur's gift, an accusation
 
-    def _quest_value(self, obs: dict[str, Any], quest: str) -> tuple[float, A.Action | None]:
+    def _quest_value(self, obs: Mapping[str, Any], quest: str) -> tuple[float, A.Action | None]:
         """What the quest's own action at ``quest`` is worth with this hand, and which one."""
-        hand: dict[str, int] = obs["hand"]
-        q = obs["quests"]
-        size = sum(hand.values())
+        hand: Mapping[str, int] = obs["hand"]
         if quest == "camelot":
+            size = sum(hand.values())
             engines = obs["siege_engines"]
             best: tuple[float, A.Action | None] = (0.0, None)
             if size < min(self.hand_target, 12):
@@ -365,6 +375,7 @@ class LoyalHeuristic:
                     if value > best[0]:
                         best = (value, A.FightEngine(tuple(chosen)))
             return best
+        q = obs["quests"]
         if quest == "grail":
             g = q["grail"]
             if g["over"] or g["dark_forest"] or not hand.get("grail"):
@@ -396,7 +407,7 @@ class LoyalHeuristic:
             return self._combat_value(obs, quest)
         return 0.0, None
 
-    def _combat_value(self, obs: dict[str, Any], quest: str) -> tuple[float, A.Action | None]:
+    def _combat_value(self, obs: Mapping[str, Any], quest: str) -> tuple[float, A.Action | None]:
         c = obs["quests"].get(quest)
         if c is None:
             return 0.0, None
@@ -420,7 +431,7 @@ class LoyalHeuristic:
             value += 1.0  # two swords either way
         return value, A.PlayFight(quest, todo[0])
 
-    def _special(self, obs: dict[str, Any], a: A.PlaySpecial, life: int) -> float:
+    def _special(self, obs: Mapping[str, Any], a: A.PlaySpecial, life: int) -> float:
         q = obs["quests"]
         if a.card == "merlin":
             what = a.choice[0]
@@ -462,7 +473,7 @@ _BLACK_BOX: tuple[tuple[str, int], ...] = (
 )
 
 
-def draw_harm(obs: dict[str, Any], engine: float) -> float:
+def draw_harm(obs: Mapping[str, Any], engine: float) -> float:
     """The expected harm of drawing a black card, in swords: each kind of card in the box's
     proportions (the player cannot see the pile) times what it does now - a card of a finished
     quest is a siege engine (cost ``engine``, RB p.11), a card on an open quest brings it one
@@ -498,7 +509,7 @@ def draw_harm(obs: dict[str, Any], engine: float) -> float:
     return sum(n * harm[kind] for kind, n in _BLACK_BOX) / total
 
 
-def _plays(obs: dict[str, Any], quest: str) -> int:
+def _plays(obs: Mapping[str, Any], quest: str) -> int:
     """How many turns of the quest's own action the hand holds there (a trip's worth)."""
     hand: dict[str, int] = obs["hand"]
     q = obs["quests"]
@@ -519,12 +530,12 @@ def _plays(obs: dict[str, Any], quest: str) -> int:
     return 0
 
 
-def _spare(obs: dict[str, Any], card: str) -> bool:
+def _spare(obs: Mapping[str, Any], card: str) -> bool:
     """Three of this card can go for a life: not Grail cards while the Grail is open."""
     return card != "grail" or bool(obs["quests"]["grail"]["over"])
 
 
-def _nearest_win(obs: dict[str, Any]) -> str:
+def _nearest_win(obs: Mapping[str, Any]) -> str:
     """The quest closest to being won (for Heroism's extra sword)."""
     q = obs["quests"]
     progress: dict[str, float] = {}
@@ -540,7 +551,7 @@ def _nearest_win(obs: dict[str, Any]) -> str:
     return max(progress, key=lambda k: progress[k])
 
 
-def _on_the_brink(obs: dict[str, Any]) -> bool:
+def _on_the_brink(obs: Mapping[str, Any]) -> bool:
     """One black card could lose the Grail, Excalibur or a war (the combat quests are not
     counted: they are lost only when their black spots fill with the white side behind)."""
     q = obs["quests"]
@@ -553,39 +564,37 @@ def _on_the_brink(obs: dict[str, Any]) -> bool:
     return any(q[w]["warriors"] >= _WAR_LOSE_AT - 1 for w in ("picts", "saxons"))
 
 
-def _answer(obs: dict[str, Any], actions: Sequence[A.Action], rng: random.Random) -> A.Action:
+def _answer(obs: Mapping[str, Any], actions: Sequence[A.Action], rng: random.Random) -> A.Action:
     """A loyal knight's answers inside a resolution."""
-    pledges = _of(actions, A.Pledge)
-    if pledges:
-        return max(pledges, key=lambda a: a.merlins)
-    if A.Drink() in actions:
+    kinds = {type(a) for a in actions}  # (as in TraitorHeuristic.choose)
+    if A.Pledge in kinds:
+        return max(_of(actions, A.Pledge), key=lambda a: a.merlins)
+    if A.Drink in kinds:
         return A.Drink()
-    if A.PlayBlack(False) in actions:
+    if A.PlayBlack in kinds and A.PlayBlack(False) in actions:
         return A.PlayBlack(False)
-    kays = _of(actions, A.KayExtra)
-    if kays:
-        return max(kays, key=lambda a: a.value)
-    pays = _of(actions, A.Pay)
-    if pays:
-        return min(pays, key=lambda a: sum(card_worth(c, obs) for c in a.cards))
-    frees = _of(actions, A.Free)
-    if frees:
-        return frees[0]
-    cards: list[Any] = [a for a in actions if isinstance(a, (A.Discard, A.ArthurReturn))]
-    if not cards and A.Pass() not in actions:
+    if A.KayExtra in kinds:
+        return max(_of(actions, A.KayExtra), key=lambda a: a.value)
+    if A.Pay in kinds:
+        return min(_of(actions, A.Pay), key=lambda a: sum(card_worth(c, obs) for c in a.cards))
+    if A.Free in kinds:
+        return _of(actions, A.Free)[0]
+    cards: list[Any] = []
+    if A.Discard in kinds or A.ArthurReturn in kinds:
+        cards = [a for a in actions if isinstance(a, (A.Discard, A.ArthurReturn))]
+    if not cards and A.Pass not in kinds and A.Offer in kinds:
         cards = _of(actions, A.Offer)
     if cards:
         return min(cards, key=lambda a: card_worth(a.card, obs))  # type: ignore[no-any-return]
-    takes = [a for a in _of(actions, A.Take) if a.card is not None]
+    takes = [a for a in _of(actions, A.Take) if a.card is not None] if A.Take in kinds else []
     if takes:
         return max(takes, key=lambda a: card_worth(str(a.card), obs))
-    wars = _of(actions, A.ChooseWar)
-    if wars:
+    if A.ChooseWar in kinds:
         q = obs["quests"]
-        return min(wars, key=lambda a: q[a.war]["warriors"])
-    if A.Join(True) in actions:
+        return min(_of(actions, A.ChooseWar), key=lambda a: q[a.war]["warriors"])
+    if A.Join in kinds and A.Join(True) in actions:
         return A.Join(True)
-    if A.Pass() in actions:
+    if A.Pass in kinds:
         return A.Pass()
     return actions[rng.randrange(len(actions))]
 
@@ -605,19 +614,21 @@ class TraitorHeuristic:
     loyal: LoyalHeuristic = LoyalHeuristic()
 
     def choose(
-        self, observation: dict[str, Any], actions: Sequence[A.Action], rng: random.Random
+        self, observation: Mapping[str, Any], actions: Sequence[A.Action], rng: random.Random
     ) -> A.Action:
-        steals = _of(actions, A.StealFrom)
-        if steals:
+        # (every action class derives from Action directly: a set of the classes present
+        # answers "is there one of this kind" without comparing every action)
+        kinds = {type(a) for a in actions}
+        if A.StealFrom in kinds:
             sizes = observation["hand_sizes"]
-            return max(steals, key=lambda a: sizes.get(a.seat, 0))
-        if A.AddEngine() in actions and A.LoseLife() not in actions:
+            return max(_of(actions, A.StealFrom), key=lambda a: sizes.get(a.seat, 0))
+        if A.AddEngine in kinds and A.LoseLife not in kinds:
             return A.AddEngine()  # the unmasked traitor's turn
-        if A.DrawBlack() in actions:
+        if A.DrawBlack in kinds:
             return A.DrawBlack()
-        if A.PlayBlack(True) in actions:
+        if A.PlayBlack in kinds and A.PlayBlack(True) in actions:
             return A.PlayBlack(True)
-        if _of(actions, A.Pledge):
+        if A.Pledge in kinds:
             return A.Pass()
         heroic = any(isinstance(a, (A.EndTurn, A.Move)) for a in actions)
         if heroic and rng.random() < self.stall:
