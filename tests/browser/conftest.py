@@ -195,3 +195,18 @@ def lab_server() -> Iterator[tuple[Server, Path]]:
     finally:
         server.stop()
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def wait_text(
+    page: Any, css: str, needle: str, *, timeout: int = 60_000, visible: bool = True
+) -> str:
+    """Wait until the first element matching ``css`` (shown on screen, unless ``visible`` is
+    False) holds ``needle`` in its text - the page's own state, no sleeps; return its text."""
+    shown = " && e.offsetParent !== null" if visible else ""
+    page.wait_for_function(
+        "([sel, text]) => { const e = document.querySelector(sel);"
+        f" return e{shown} && e.innerText.includes(text); }}",
+        arg=[css, needle],
+        timeout=timeout,
+    )
+    return str(page.locator(css).first.inner_text())

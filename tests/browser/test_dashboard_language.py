@@ -10,7 +10,7 @@ from typing import Any
 from camelot_rules import best_turn, siege_win_probability
 from camelot_rules.display import siege_verdict
 from camelot_rules.i18n import LANGUAGE_NAMES, set_language
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, wait_text
 
 TIMEOUT = 60_000
 FRACTION = re.compile(r"(?<![\d/])\d+/\d+(?![\d/])")
@@ -28,13 +28,7 @@ def _verdict(hand: list[int], lang: str) -> str:
 
 
 def _wait_text(page: Any, css: str, needle: str) -> str:
-    page.wait_for_function(
-        "([sel, text]) => { const e = document.querySelector(sel);"
-        " return e && e.offsetParent !== null && e.innerText.includes(text); }",
-        arg=[css, needle],
-        timeout=TIMEOUT,
-    )
-    return str(page.locator(css).first.inner_text())
+    return wait_text(page, css, needle, timeout=TIMEOUT)
 
 
 def _choose(page: Any, lang: str) -> None:

@@ -14,7 +14,7 @@ import pytest
 from camelot_rules import best_turn, standard_deck
 from camelot_rules.display import capture_verdict, siege_verdict
 from camelot_rules.travel import trips_distribution
-from tests.browser.conftest import ARTIFACTS, ROOT
+from tests.browser.conftest import ARTIFACTS, ROOT, wait_text
 
 TIMEOUT = 60_000
 PHONE = {"width": 390, "height": 844}
@@ -43,13 +43,7 @@ OVERFLOW_JS = """() => {
 
 
 def _wait_text(page: Any, css: str, needle: str) -> str:
-    page.wait_for_function(
-        "([sel, text]) => { const e = document.querySelector(sel);"
-        " return e && e.offsetParent !== null && e.innerText.includes(text); }",
-        arg=[css, needle],
-        timeout=TIMEOUT,
-    )
-    return str(page.locator(css).first.inner_text())
+    return wait_text(page, css, needle, timeout=TIMEOUT)
 
 
 @pytest.fixture(scope="module")

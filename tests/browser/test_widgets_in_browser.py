@@ -19,20 +19,13 @@ from camelot_rules import (
 from camelot_rules.display import fmt_expectation, fmt_prob
 from camelot_rules.models import TravelChain
 from camelot_rules.travel import trips_distribution
-from tests.browser.conftest import ARTIFACTS, ROOT
+from tests.browser.conftest import ARTIFACTS, ROOT, wait_text
 
 TIMEOUT = 60_000
 
 
 def _wait_text(page: Any, css: str, needle: str) -> str:
-    """Wait until the element's text contains ``needle`` (the page's own state, no sleeps)."""
-    page.wait_for_function(
-        "([sel, text]) => { const e = document.querySelector(sel);"
-        " return e && e.innerText.includes(text); }",
-        arg=[css, needle],
-        timeout=TIMEOUT,
-    )
-    return str(page.locator(css).first.inner_text())
+    return wait_text(page, css, needle, timeout=TIMEOUT, visible=False)
 
 
 def _tab(page: Any, title: str) -> None:
@@ -152,8 +145,11 @@ def test_siege_notebook_runs_in_jupyterlab(lab_server: Any, browser_context: Any
         )
         page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
         start = best_turn([5, 4, 3]).value
-        _wait_text(page, ".siege-result", f"value {fmt_expectation(start)}")
+        # JupyterLab renders only the cells on screen: once every cell has run (the notebook is
+        # left scrolled to its last one), bring the widget's cell back into view
+        page.get_by_text("3 + 4: simulated").first.wait_for(timeout=120_000)  # the last cell ran
         page.locator(".siege-result").first.scroll_into_view_if_needed()
+        _wait_text(page, ".siege-result", f"value {fmt_expectation(start)}")
         page.get_by_role("checkbox", name="Excalibur").first.check()
         after = best_turn([5, 4, 3], excalibur=True).value
         _wait_text(page, ".siege-result", f"value {fmt_expectation(after)}")
