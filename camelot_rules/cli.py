@@ -47,7 +47,7 @@ from camelot_rules.display import (
     text_table,
 )
 from camelot_rules.draws import draw_probability
-from camelot_rules.i18n import LANGUAGES, set_language
+from camelot_rules.i18n import LANGUAGES, language
 from camelot_rules.i18n import gettext as _
 
 __all__ = ["build_parser", "main"]
@@ -1036,9 +1036,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     without it the environment's (``LANG``), else English.
     """
     argv = list(sys.argv[1:] if argv is None else argv)
-    set_language(_lang_in(argv))  # before the parser is built: its help is translated
+    # the language holds for this call only (the parser is built inside it: its help is
+    # translated); a caller's own choice comes back afterwards
+    with language(_lang_in(argv)):
+        return _main(argv)
+
+
+def _main(argv: list[str]) -> int:
     parser = build_parser()
-    words = list(sys.argv[1:] if argv is None else argv)
+    words = argv
     exact = "--exact" in words  # accepted anywhere on the line, e.g. `siege 3 4 --exact`
     args = parser.parse_args([w for w in words if w != "--exact"])
     try:

@@ -25,6 +25,7 @@ import gettext as _gettext
 import io
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
@@ -41,6 +42,7 @@ __all__ = [
     "extract_registry",
     "get_language",
     "gettext",
+    "language",
     "set_language",
 ]
 
@@ -88,6 +90,22 @@ def set_language(lang: str | None) -> str:
     """
     _chosen.set(None if lang is None else check_language(lang))
     return get_language()
+
+
+@contextmanager
+def language(lang: str | None) -> Iterator[str]:
+    """Use ``lang`` (``None``: the environment's) inside the ``with`` block only; the language
+    chosen before comes back after it, whatever happens inside.
+
+    >>> with language("ja"):
+    ...     get_language()
+    'ja'
+    """
+    token = _chosen.set(None if lang is None else check_language(lang))
+    try:
+        yield get_language()
+    finally:
+        _chosen.reset(token)
 
 
 def get_language() -> str:

@@ -288,3 +288,18 @@ def test_a_translated_notebook_prints_the_english_notebooks_numbers(name: str, l
     assert _printed_numbers(translated) == english
     text = translated.read_text(encoding="utf-8")
     assert f'set_language(\\"{lang}\\")' in text  # the library speaks the notebook's language
+
+
+def test_the_cli_language_does_not_leak_into_the_caller(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--lang`` holds for one call of ``main``: a library user (or the web page, or a test
+    that runs the CLI in-process) keeps the language it had."""
+    from camelot_rules.cli import main
+    from camelot_rules.i18n import get_language, set_language
+
+    set_language("es")
+    try:
+        assert main(["--lang", "ja", "siege", "3", "4"]) == 0
+        assert "75.0%" in capsys.readouterr().out
+        assert get_language() == "es"
+    finally:
+        set_language(None)
