@@ -213,18 +213,6 @@ def _write_step(w: _Writer, s0: GameState, step: Any, s1: GameState) -> None:
         w.emit(f"free {actor} {s0.knights[step.seat]} card={step.card}")
 
 
-def _who(s: GameState) -> int | None:
-    try:
-        return decider(s)
-    except Exception:  # a chance task: its seat if it names one
-        task = s.pending[-1]
-        return task[1] if len(task) > 1 and isinstance(task[1], int) else s.turn
-
-
-def _grew(s0: GameState, s1: GameState, *piles: str) -> bool:
-    return any(_pile(s1, p) > _pile(s0, p) for p in piles)
-
-
 def _write_siege(w: _Writer, s0: GameState, s1: GameState) -> None:
     sg = w.siege
     won = s1.engines < sg["engines"]

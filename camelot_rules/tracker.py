@@ -121,7 +121,8 @@ class GameRecord:
     def __init__(self, text: str = "") -> None:
         check_text("text", text)
         self._lines: list[str] = []
-        self._replay(text)  # raises on a malformed or rule-breaking log; nothing is kept then
+        # raises on a malformed log; the replay of the kept lines is reused until they change
+        self._state = self._replay(text)
         self._lines = text.splitlines()
 
     @classmethod
@@ -169,7 +170,7 @@ class GameRecord:
         if not line:
             raise ValueError("line='': write the event to record, e.g. 'evil arthur engine'")
         candidate = [*self._lines, line]
-        before = len(self._replay(self.text)[1])
+        before = len(self._state[1])
         try:
             replay, found = self._replay("\n".join(candidate))
         except LogError as err:
@@ -182,22 +183,24 @@ class GameRecord:
                 + (f" - {v.fix}" if v.fix else "")
             )
         self._lines = candidate
+        self._state = replay, found
         return _position(replay)
 
     def undo(self) -> str:
         """Take back the last line (not the setup line); return it."""
         if len(self._lines) <= 1:
             raise ValueError("nothing to undo: the record holds only its setup line")
-        return self._lines.pop()
+        gone = self._lines.pop()
+        self._state = self._replay(self.text)
+        return gone
 
     def position(self) -> Position:
         """What the table has seen so far."""
-        replay, _ = self._replay(self.text)
-        return _position(replay)
+        return _position(self._state[0])
 
     def next_turn(self) -> str:
         """The knight whose turn comes next (clockwise, dead knights skipped)."""
-        replay, _ = self._replay(self.text)
+        replay = self._state[0]
         t = replay.t
         if not t.knights:
             raise ValueError("name the knights first (a 'knights' line)")
