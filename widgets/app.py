@@ -12,7 +12,8 @@ import ipywidgets as W
 
 from camelot_rules.checks import check_text
 from camelot_rules.display import html_error
-from camelot_rules.i18n import LANGUAGE_NAMES, LANGUAGES, N_, get_language, gettext, set_language
+from camelot_rules.i18n import N_, get_language, gettext, set_language
+from widgets.common import LANGUAGE_OPTIONS, relabel, rerender
 from widgets.playlog import PlaylogWidget
 
 __all__ = [
@@ -36,8 +37,6 @@ TAB_TITLES: tuple[str, ...] = (
     N_("Endgame explorer"),
     N_("Check a play log"),
 )
-# Each language named in itself, so a reader finds their own whatever is on screen.
-LANGUAGE_OPTIONS: tuple[tuple[str, str], ...] = tuple((LANGUAGE_NAMES[c], c) for c in LANGUAGES)
 
 # The recorded example: the clean base-game log the test suite checks (present in a checkout).
 EXAMPLE_LOG = Path(__file__).resolve().parents[1] / "tests" / "logs" / "clean_base.log"
@@ -125,21 +124,6 @@ def tab_titles(lang: str | None = None) -> list[str]:
     return [gettext(title, lang) for title in TAB_TITLES]
 
 
-def rerender(widget: Any) -> bool:
-    """Show ``widget``'s answer again for the same inputs (after the language changed); ``True``
-    if it did. A widget that shows no answer yet (an empty play log) is left alone, so
-    switching the language never turns a blank tab into an error."""
-    result = getattr(widget, "result", None)
-    if result is None or not getattr(result, "value", ""):
-        return False
-    for name in ("_update", "_redraw", "_show"):  # each widget's own render path
-        method = getattr(widget, name, None)
-        if callable(method):
-            method()
-            return True
-    return False
-
-
 def language_selector(
     widgets: Sequence[Any], tab: W.Tab | None = None, *, value: str | None = None
 ) -> W.Dropdown:
@@ -161,6 +145,7 @@ def language_selector(
         if tab is not None:
             tab.titles = tab_titles()
         for widget in widgets:
+            relabel(widget)
             rerender(widget)
 
     choice.observe(switch, names="value")

@@ -1,5 +1,10 @@
 """Shared pieces for the widgets: showing errors in place, the exact-fractions box, text
-boxes that wait for Enter, and a busy sign while an answer is computed."""
+boxes that wait for Enter, a busy sign while an answer is computed, and the language selector
+every widget carries (its labels and its answer in English, Japanese or Spanish).
+
+Labels are translated where shown: a control made with :func:`tr` keeps its English label
+(a catalog message id) and :func:`relabel` puts it in the language in force again, so one
+choice in :func:`language_box` renames a whole widget and re-renders its answer."""
 
 from __future__ import annotations
 
@@ -9,18 +14,29 @@ from typing import Any
 import ipywidgets as W
 
 from camelot_rules.display import html_error
+from camelot_rules.i18n import LANGUAGE_NAMES, LANGUAGES, N_, get_language, gettext, set_language
 
 __all__ = [
     "BUSY_HTML",
+    "LANGUAGE_OPTIONS",
     "AnswerRepr",
     "Rendered",
     "exact_box",
+    "language_box",
+    "relabel",
+    "rerender",
     "result_box",
     "row",
     "safe_render",
     "show_busy",
     "text_box",
+    "tr",
 ]
+
+# Each language named in itself, so a reader finds their own whatever is on screen.
+LANGUAGE_OPTIONS: tuple[tuple[str, str], ...] = tuple((LANGUAGE_NAMES[c], c) for c in LANGUAGES)
+# The attributes a translated control keeps its English text in (see ``tr``).
+_LABEL_ATTRS = ("description", "tooltip", "placeholder", "value", "options")
 
 Rendered = tuple[str, str]  # (html, plain text)
 
@@ -78,12 +94,106 @@ def text_box(value: str, description: str, **kwargs: Any) -> W.Text:
 
 def exact_box(value: bool = False) -> W.Checkbox:
     """The "exact fractions" toggle: on, every probability is shown as its whole fraction."""
-    return W.Checkbox(
-        value=value,
-        description="exact fractions",
-        indent=False,
-        layout={"width": "auto"},
+    return tr(
+        W.Checkbox(value=value, indent=False, layout={"width": "auto"}),
+        description=N_("exact fractions"),
     )
+
+
+def tr(control: Any, **texts: Any) -> Any:
+    """Give ``control`` English texts to show translated, now and after each language change.
+
+    ``texts`` are the control's attributes: ``description``, ``tooltip``, ``placeholder``,
+    ``value`` (an HTML or Label's text) or ``options`` (a list of ``(label, value)`` pairs whose
+    labels are translated). Write each English text inside ``N_(...)`` where it is defined (or
+    ``_()`` at the call) so ``make locale`` extracts it. Returns ``control``.
+
+    >>> box = tr(W.Checkbox(), description="exact fractions")
+    >>> box.description
+    'exact fractions'
+    """
+    unknown = set(texts) - set(_LABEL_ATTRS)
+    if unknown:
+        raise ValueError(f"cannot translate {sorted(unknown)}; expected some of {_LABEL_ATTRS}")
+    kept: dict[str, Any] = getattr(control, "_camelot_texts", {})
+    kept.update(texts)
+    control._camelot_texts = kept
+    _apply_texts(control)
+    return control
+
+
+def _apply_texts(control: Any) -> None:
+    for name, text in control._camelot_texts.items():
+        if name == "options":
+            chosen = control.value
+            control.options = [(gettext(label), value) for label, value in text]
+            control.value = chosen
+        else:
+            setattr(control, name, gettext(text))
+
+
+def relabel(root: Any) -> int:
+    """Put every text given with :func:`tr` under ``root`` (a widget and its children, tabs'
+    titles too when given as ``_camelot_titles``) in the language in force; the number of
+    controls renamed."""
+    count = 0
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if getattr(node, "_camelot_texts", None):
+            _apply_texts(node)
+            count += 1
+        titles = getattr(node, "_camelot_titles", None)
+        if titles is not None:
+            node.titles = [gettext(t) for t in titles]
+        stack.extend(getattr(node, "children", ()) or ())
+        stack.extend(getattr(node, "_camelot_parts", ()))  # parts not (yet) on screen
+    return count
+
+
+def rerender(widget: Any) -> bool:
+    """Show ``widget``'s answer again for the same inputs (after the language changed); ``True``
+    if it did. A widget that shows no answer yet (an empty play log) is left alone, so
+    switching the language never turns a blank tab into an error."""
+    result = getattr(widget, "result", None)
+    if result is None or not getattr(result, "value", ""):
+        return False
+    for name in ("_update", "_redraw", "_show"):  # each widget's own render path
+        method = getattr(widget, name, None)
+        if callable(method):
+            method()
+            return True
+    return False
+
+
+def language_box(*widgets: Any, value: str | None = None) -> W.Dropdown:
+    """The language selector a widget carries (English / 日本語 / Español): choosing one sets
+    the language of every later message (:func:`camelot_rules.i18n.set_language`, so the other
+    widgets' next answers follow it too), renames ``widgets``' labels (:func:`relabel`) and
+    shows their answers again in it - the same numbers, other words."""
+    choice = W.Dropdown(
+        options=LANGUAGE_OPTIONS,
+        value=get_language() if value is None else value,
+        description="Language / 言語 / Idioma",
+        layout={"width": "auto", "max_width": "100%"},
+        style={"description_width": "initial"},
+    )
+    choice.add_class("camelot-language")
+
+    def switch(change: dict[str, Any]) -> None:
+        set_language(change["new"])
+        for widget in widgets:
+            relabel(widget)
+            rerender(widget)
+
+    choice.observe(switch, names="value")
+    if value is not None and value != get_language():
+        switch({"new": value})
+    return choice
 
 
 class AnswerRepr:
