@@ -42,6 +42,7 @@ __all__ = [
     "THRESHOLDS",
     "TRAVEL",
     "TRAVEL_KINDS",
+    "TRAVEL_MIXES",
     "CardCount",
     "Confidence",
     "QuestCard",
@@ -209,6 +210,17 @@ TRAVEL: tuple[CardCount, ...] = (
 )
 
 TRAVEL_KINDS: tuple[str, ...] = tuple(entry.name for entry in TRAVEL)
+
+# Named travel mixes for the engine's ``travel_mix`` option (counts in TRAVEL_KINDS order:
+# nothing_happens, merlin_travels, vision, charged, lost, ambushed, captured), so a sweep can
+# ask "does the mix matter?". Both are assumptions (the seed omits the counts, JA travel rules):
+# "assumed" is TRAVEL above (8 harmless, 8 harmful); "harmful_majority" follows the two play
+# reports that harmful cards are "the majority" (F §3b, facts-update item 3): 6 harmless, 10
+# harmful - one Nothing Happens and one Merlin Travels fewer, one Charged! and one Lost! more.
+TRAVEL_MIXES: dict[str, tuple[int, ...]] = {
+    "assumed": tuple(entry.count for entry in TRAVEL),
+    "harmful_majority": (2, 2, 2, 3, 3, 2, 2),
+}
 
 # --- Loyalty decks. Base: 7 loyal + 1 traitor (F §0, S8; ES p.7). -----------------------------
 BASE_LOYALTY: tuple[CardCount, ...] = (

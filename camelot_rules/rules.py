@@ -202,9 +202,13 @@ RULES: tuple[Rule, ...] = (
         ("JA", "facts"),
         ("camelot_rules.rulebook.TRAVEL", "camelot_rules.travel.travel_composition_posterior"),
         ("tests/test_travel.py",),
-        ("unknown: the default 3/3/2/2/2/2/2 is this project's assumption",),
+        (
+            "unknown: the default 3/3/2/2/2/2/2 is this project's assumption",
+            "harmful_majority 2/2/2/3/3/2/2: the play reports' 'harmful cards are the majority'",
+        ),
         "any composition Deck in every travel function; infer it from play with "
-        "travel_composition_posterior",
+        "travel_composition_posterior; in the engine new_game(..., expansion=True, "
+        "travel_mix='assumed' | 'harmful_majority' | 7 counts)",
     ),
     Rule(
         "travel.demands",
@@ -931,9 +935,12 @@ EXPANSION_RULES: tuple[Rule, ...] = (
         ("expansion.special_actions_mc", "expansion.play_special_mc"),
         readings=(
             "Divine Favor: 'the next tie' read as the next siege fight, combat quest or final "
-            "count that ends level",
+            "count that ends level (divine_favor_reading='next_tie', the default)",
+            "Divine Favor: only the final count of swords, the seed's second sentence; siege "
+            "fights and combat quests tie as usual (divine_favor_reading='final_count')",
             "Dragon Slayer: its two Fight cards on the Dragon are laid right after it is played",
         ),
+        option="new_game(..., expansion=True, divine_favor_reading='next_tie' | 'final_count')",
     ),
 )
 

@@ -156,3 +156,24 @@ def test_cli_simulate_sweep(tmp_path, capsys) -> None:  # type: ignore[no-untype
     assert main([*args, "--sweep", "players=3", "--sweep", "players=4"]) == 2
     assert main([*args, "--plot", str(out_png)]) == 2
     assert "add --sweep" in capsys.readouterr().err
+
+
+def test_the_expansion_readings_are_axes_of_a_sweep() -> None:
+    """The travel mix and the reading of Divine Favor are engine options a sweep varies: each
+    configuration deals a game with that option recorded in the engine's state."""
+    from camelot_rules.engine import new_game
+    from camelot_rules.sim.variants import parse_axis, variant_grid
+
+    assert parse_axis("travel_mix=assumed,harmful_majority") == (
+        "travel_mix",
+        ("assumed", "harmful_majority"),
+    )
+    assert parse_axis("divine-favor-reading=final_count")[0] == "divine_favor_reading"
+    base = GameConfig.of(5, expansion=True)
+    grid = variant_grid(base, travel_mix=["assumed", "harmful_majority"])
+    dealt = [new_game(c.players, expansion=c.expansion, seed=3, **dict(c.options)) for c in grid]
+    assert [s.cfg.travel_box for s in dealt] == [(3, 3, 2, 2, 2, 2, 2), (2, 2, 2, 3, 3, 2, 2)]
+    grid = variant_grid(base, divine_favor_reading=["next_tie", "final_count"])
+    assert [dict(c.options)["divine_favor_reading"] for c in grid] == ["next_tie", "final_count"]
+    with pytest.raises(ValueError, match="travel_mix"):
+        variant_grid(GameConfig.of(5), travel_mix=["harmful_majority"])  # no travel deck

@@ -675,10 +675,19 @@ def do_fight_engine(s: GameState, seat: int, action: Any) -> None:
     note(s, f"seat {seat} fights a siege engine with {sum(action.values)}", "siege.fight")
 
 
+def _favor_now(s: GameState) -> bool:
+    """Whether Divine Favor turns a siege fight's or a combat quest's tie: played and not used,
+    under the reading ``divine_favor_reading="next_tie"`` (the default); under
+    ``"final_count"`` it waits for the end of the game's count of swords (JA special white
+    cards: Divine Favor).
+    Rules: ``white.expansion-specials``."""
+    return s.favor and s.cfg.option("divine_favor_reading") == "next_tie"
+
+
 def siege_result(s: GameState, seat: int, total: int, face: int) -> None:
     """Rules: ``siege.fight``, ``siege.excalibur``, ``endgame.tie`` (a tie loses)."""
     bonus = T("excalibur_bonus") if s.relics[_EXC] == seat else 0
-    if siege_fight_won(total + bonus, face, divine_favor=s.favor):
+    if siege_fight_won(total + bonus, face, divine_favor=_favor_now(s)):
         if total + bonus == face:  # JA Divine Favor: this tie went to the knights; it is used
             s._set(favor=False)
         s._set(engines=s.engines - 1)
@@ -724,7 +733,7 @@ def combat_result(s: GameState, quest: str, winner: int) -> None:
         white += T("excalibur_bonus")
     black = sum(black_value(card, quest) for card, _ in blacks)
     note(s, f"{quest}: white {white} against black {black}", "quest.combat-end")
-    won = combat_won(white, black, divine_favor=s.favor)
+    won = combat_won(white, black, divine_favor=_favor_now(s))
     if won and white == black:  # JA Divine Favor: the tie went to the knights; it is used
         s._set(favor=False)
     push(s, ("quest_end", quest, won, winner))

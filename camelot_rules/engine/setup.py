@@ -11,6 +11,19 @@ Options (each a reading or a variant of the official rules, recorded in the stat
   player in turn takes one offered card - the engine's reading of "shared by agreement"),
   ``"random"`` (the cards are shuffled and dealt, the rulebook's fallback), ``"skip"``.
 * ``knights`` - the coats of arms per seat; default: dealt at random (RB p.7).
+
+Merlin's Company only (each an assumption or a reading where the JA seed is silent or open):
+
+* ``coats`` - the knights' coats of arms: ``"expansion"``, ``"base"`` or ``"mixed"`` (JA setup).
+* ``travel_mix`` - the 16 travel cards per kind, which the seed omits (JA travel rules): a name
+  of :data:`camelot_rules.rulebook.TRAVEL_MIXES` (``"assumed"``, the default, 8 harmless and 8
+  harmful; ``"harmful_majority"``, 6 and 10) or 7 counts in ``rulebook.TRAVEL_KINDS`` order
+  summing to 16.
+* ``divine_favor_reading`` - the reading of Divine Favor's "the next tie ... goes the
+  knights' way" (JA special white cards): ``"next_tie"`` (the default: the next siege fight,
+  combat quest or final count that ends level, then it is used up) or ``"final_count"`` (only
+  the end of the game's count of swords, the seed's second sentence; siege fights and combat
+  quests tie as usual).
 """
 
 from __future__ import annotations
@@ -31,6 +44,7 @@ __all__ = ["new_game", "play_random", "position", "random_step"]
 
 _TRAITOR = ("standard", "none", "among_us")
 _SHARE = ("draft", "random", "skip")
+_FAVOR = ("next_tie", "final_count")
 _QUEST_LOCATIONS = ("camelot", *QUEST_NAMES)
 
 
@@ -39,7 +53,7 @@ def _options(players: int, expansion: bool, options: Mapping[str, Any]) -> dict[
         raise ValueError(f"expansion={expansion!r}: expected True or False")
     known = {"traitor", "three_player_peek", "opening_share", "knights"}
     if expansion:
-        known.add("coats")
+        known |= {"coats", "travel_mix", "divine_favor_reading"}
     unknown = sorted(set(options) - known)
     if unknown:
         raise ValueError(f"unknown option(s) {unknown}; expected some of {sorted(known)}")
@@ -63,6 +77,14 @@ def _options(players: int, expansion: bool, options: Mapping[str, Any]) -> dict[
             )
         if out["coats"] == "base" and players > len(rulebook.KNIGHTS):
             raise ValueError(f"coats='base' has {len(rulebook.KNIGHTS)} knights for {players}")
+        out["travel_mix"] = _travel_mix(options.get("travel_mix", "assumed"))
+        out["divine_favor_reading"] = options.get("divine_favor_reading", "next_tie")
+        reading = out["divine_favor_reading"]
+        if reading not in _FAVOR:
+            raise ValueError(
+                f"divine_favor_reading={reading!r}: expected one of {list(_FAVOR)} (the next "
+                "tie of any kind, or only the final count of swords)"
+            )
     names = _knight_names(expansion)
     knights = options.get("knights")
     if knights is not None:
@@ -81,6 +103,33 @@ def _options(players: int, expansion: bool, options: Mapping[str, Any]) -> dict[
             )
         out["knights"] = knights
     return out
+
+
+def _travel_mix(mix: Any) -> str | tuple[int, ...]:
+    """A named travel mix, or 7 counts (one per kind of ``rulebook.TRAVEL_KINDS``) summing to
+    16 - the box's travel deck (JA setup); a mix equal to a named one is kept as its name."""
+    if isinstance(mix, str):
+        if mix not in rulebook.TRAVEL_MIXES:
+            raise ValueError(
+                f"travel_mix={mix!r}: expected one of {list(rulebook.TRAVEL_MIXES)} or 7 counts "
+                f"in the order {', '.join(rulebook.TRAVEL_KINDS)}"
+            )
+        return mix
+    counts = tuple(mix) if isinstance(mix, list | tuple) else None
+    if (
+        counts is None
+        or len(counts) != len(rulebook.TRAVEL_KINDS)
+        or not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts)
+        or sum(counts) != 16
+    ):
+        raise ValueError(
+            f"travel_mix={mix!r}: expected a name ({', '.join(rulebook.TRAVEL_MIXES)}) or 7 "
+            f"whole counts summing to 16, in the order {', '.join(rulebook.TRAVEL_KINDS)}"
+        )
+    for name, named in rulebook.TRAVEL_MIXES.items():
+        if counts == named:
+            return name
+    return counts
 
 
 def _knight_names(expansion: bool) -> tuple[str, ...]:

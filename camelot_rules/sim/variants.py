@@ -5,10 +5,12 @@ The axes are the ones the engine names (``new_game``'s options, see
 ``camelot_rules/engine/setup.py``): player count, base box or Merlin's Company, and each
 reading or variant of the rules - ``traitor`` (standard RB p.7 / none, the first-game variant,
 RB p.8 / among_us RB p.18), ``opening_share`` (draft / random / skip, RB p.8),
-``three_player_peek`` (RB p.19) and ``coats`` (Merlin's Company, JA setup). Each configuration
-plays the same game seeds (game ``i`` of every configuration is dealt from the same seed),
-which keeps the comparison fair; the test is still Fisher's exact test on the two win counts
-(it does not use the pairing, so it is conservative).
+``three_player_peek`` (RB p.19), and for Merlin's Company ``coats`` (JA setup),
+``travel_mix`` (the travel deck's mix, an assumption) and ``divine_favor_reading`` (the reading
+of Divine Favor). Each configuration plays the same game seeds (game ``i`` of every
+configuration is dealt from the same seed), which keeps the comparison fair; the test is
+still Fisher's exact test on the two win counts (it does not use the pairing, so it is
+conservative).
 
 Several comparisons at once find "significant" differences by luck: with ``k`` variants
 against a reference at 5% each, the chance of at least one false alarm approaches
@@ -55,6 +57,16 @@ AXES: dict[str, tuple[tuple[Any, ...], str]] = {
     ),
     "three_player_peek": ((False, True), "3 players: loyalty unseen before 6 swords (RB p.19)"),
     "coats": (("expansion", "base", "mixed"), "Merlin's Company knights (JA setup)"),
+    "travel_mix": (
+        ("assumed", "harmful_majority"),
+        "Merlin's Company travel deck per kind, omitted by the seed (JA travel rules): assumed "
+        "8 harmless / 8 harmful, or harmful_majority 6 / 10 (play reports, UNVERIFIED)",
+    ),
+    "divine_favor_reading": (
+        ("next_tie", "final_count"),
+        "Divine Favor's 'next tie' (JA special white cards): the next tie of any kind, or only "
+        "the final count of swords",
+    ),
 }
 
 

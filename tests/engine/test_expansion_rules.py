@@ -296,3 +296,65 @@ def test_expansion_positions_need_the_expansion() -> None:
         position(4, merlin="grail")
     with pytest.raises(IllegalActionError):
         mc(phase="heroic").apply(A.CaradocDraw())
+
+
+def test_white_expansion_specials_divine_favor_final_count_reading() -> None:
+    """white.expansion-specials (JA special white cards, Divine Favor), the reading
+    ``divine_favor_reading="final_count"``: a siege tie is lost as without the card, the favor
+    stays for the end, and a tied final count still goes to the knights."""
+    for reading, engines, life_lost, favor_left in (
+        ("next_tie", 0, 1, False),  # the default: the tie is won, the favor used
+        ("final_count", 1, 2, True),  # the tie lost (1 life), the favor kept
+    ):
+        f = mc(
+            phase="heroic",
+            hands={0: {"divine_favor": 1, "fight_4": 1}},
+            siege_engines=1,
+            divine_favor_reading=reading,
+        )
+        f = f.apply(A.PlaySpecial("divine_favor")).apply(A.Sacrifice()).apply(A.FightEngine((4,)))
+        after = board(f.apply_chance(A.Roll(4)))
+        assert after["siege_engines"] == engines, reading
+        assert after["life"][0] == 4 - life_lost, reading
+        assert after["divine_favor"] is favor_left, reading
+    bk = {"black_knight": {"black": ("black_knight_1",) * 3}}
+    end = mc(
+        divine_favor=True,
+        white_swords=6,
+        black_swords=5,
+        quests=bk,
+        divine_favor_reading="final_count",
+    )
+    end = draw_black(end, "black_knight_7").apply(A.PlayBlack(False))  # laid face up
+    assert end.is_terminal() and end.result().knights_win
+    assert (end.result().white_swords, end.result().black_swords) == (6, 6)
+
+
+def test_travel_counts_travel_mix_option() -> None:
+    """travel.counts (JA omits the mix): ``travel_mix`` sets the deck the engine draws from;
+    the first travel card's chance weights are its counts, in ``rulebook.TRAVEL_KINDS``
+    order; a mix equal to a named one is recorded by its name; a bad mix is refused."""
+    from camelot_rules import rulebook
+    from camelot_rules.engine.flow import chance_weights
+
+    for mix, counts in (
+        ("assumed", (3, 3, 2, 2, 2, 2, 2)),
+        ("harmful_majority", (2, 2, 2, 3, 3, 2, 2)),
+        ((4, 4, 2, 2, 2, 1, 1), (4, 4, 2, 2, 2, 1, 1)),
+    ):
+        s = mc(phase="heroic", travel_mix=mix)
+        s = s.apply(A.Move("grail"))
+        outcomes, weights = chance_weights(s)
+        drawn = {o.card: w for o, w in zip(outcomes, weights, strict=True)}  # type: ignore[attr-defined]
+        assert drawn == {k: c for k, c in zip(rulebook.TRAVEL_KINDS, counts) if c}, mix
+    assert (
+        new_game(5, expansion=True, travel_mix=(3, 3, 2, 2, 2, 2, 2)).cfg.option("travel_mix")
+        == "assumed"
+    )
+    for bad in ("mostly_bad", (1,) * 7, (3, 3, 2, 2, 2, 2, 2, 0), (17, -1, 0, 0, 0, 0, 0)):
+        with pytest.raises(ValueError, match="travel_mix"):
+            new_game(5, expansion=True, travel_mix=bad)
+    with pytest.raises(ValueError, match="divine_favor_reading"):
+        new_game(5, expansion=True, divine_favor_reading="always")
+    with pytest.raises(ValueError, match="unknown option"):
+        new_game(5, travel_mix="assumed")  # the base box has no travel deck
