@@ -31,8 +31,12 @@ import argparse
 import sys
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from camelot_rules import links, siege
+
+if TYPE_CHECKING:
+    from camelot_rules.sim import GameConfig
 from camelot_rules.cards import deck_facts, standard_deck
 from camelot_rules.display import (
     capture_verdict,
@@ -709,6 +713,8 @@ def _cmd_simulate(args: argparse.Namespace) -> str:
     where = {"workers": args.workers, "client": args.scheduler, "progress": args.progress}
     if args.sweep:
         return _simulate_sweep(args, where)
+    if args.endgame is not None:
+        return _simulate_endgame(args, config)
     if args.plot:
         raise ValueError(f"--plot {args.plot}: a plot compares configurations; add --sweep")
     rows = simulate_games(config, n=args.games, seed=args.seed, **where)
@@ -725,6 +731,23 @@ def _cmd_simulate(args: argparse.Namespace) -> str:
         rows_to_csv(rows, args.csv)
         out.append(f"one row per game written to {args.csv}")
     return "\n".join(out)
+
+
+def _simulate_endgame(args: argparse.Namespace, config: GameConfig) -> str:
+    from camelot_rules.sim.exact import endgame_comparison
+
+    parts = args.endgame.split(",")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise ValueError(
+            f"--endgame {args.endgame!r}: expected WHITE,BLACK swords on the table, e.g. 5,4"
+        )
+    if args.workers != 1 or args.scheduler or args.csv or args.plot:
+        raise ValueError(
+            "--endgame plays its games in this process: leave out --workers, "
+            "--scheduler, --csv and --plot"
+        )
+    white, black = (int(p) for p in parts)
+    return str(endgame_comparison(config, white=white, black=black, n=args.games, seed=args.seed))
 
 
 def _simulate_sweep(args: argparse.Namespace, where: dict[str, object]) -> str:
@@ -1010,10 +1033,20 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME=V1,V2",
         help=_(
             "vary a rule option or setting (repeatable): players, expansion, traitor, "
-            "opening_share, three_player_peek, coats; e.g. --sweep traitor=standard,none"
+            "opening_share, three_player_peek, coats, travel_mix, divine_favor_reading; e.g. "
+            "--sweep traitor=standard,none"
         ),
     )
     p_sim.add_argument("--plot", default=None, help=_("with --sweep: save the plot (e.g. out.png)"))
+    p_sim.add_argument(
+        "--endgame",
+        default=None,
+        metavar="WHITE,BLACK",
+        help=_(
+            "from the games that reach this many white and black swords: their win rate next "
+            "to the exact best play on the Round Table model fitted to them"
+        ),
+    )
     p_sim.add_argument(
         "--csv",
         default=None,

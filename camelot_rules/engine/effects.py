@@ -201,6 +201,8 @@ def check_end(s: GameState) -> bool:
             for i in range(s.cfg.players)
             if s.loyalty[i] == "traitor" and not s.revealed[i] and not s.dead[i]
         )
+        # the swords as laid, before the turn-over, kept in the game's record
+        s._set(events=(*s.events, ("count", s.wsw, s.bsw, hidden)))
         white, black = after_hidden_traitors(s.wsw, s.bsw, hidden)
         s._set(wsw=white, bsw=black)  # the traitor turns the swords over (RB p.17)
         won = knights_win_count(white, black, divine_favor=s.favor)
@@ -1106,25 +1108,29 @@ def task_seat(s: GameState, task: tuple[Any, ...]) -> int | None:
 
 
 def describe_task(task: tuple[Any, ...]) -> str:
+    """What the seat asked by ``task`` must decide, in English (the state's notes keep it; the
+    board translates it where shown: each text is a catalog message)."""
+    from camelot_rules.i18n import N_
+
     text: str = {
-        "offer": "offer a white card for the opening share",
-        "take": "take a shared card",
-        "merlin": "offer Merlin cards to cancel a special black card",
-        "excal": "sacrifice Excalibur or not",
-        "face": "lay the combat card face up or face down",
-        "war": "choose the war",
-        "volunteer": "volunteer or not",
-        "discard": "discard white cards",
-        "kay_combat": "Sir Kay: add a Fight card or pass",
-        "kay_siege": "Sir Kay: add a Fight card or pass",
-        "drink": "let the dying knight drink from the Grail or not",
-        "keep2": "choose which black card to keep",
-        "arthur_return": "return a white card to Arthur",
-        "clair": "order the black cards seen",
-        "join": "go back to Camelot or stay",
-        "messenger": "pass white cards",
-        "steal_target": "choose whose hand loses a card",
-        "traitor_evil": "add a siege engine or draw a black card",
+        "offer": N_("offer a white card for the opening share"),
+        "take": N_("take a shared card"),
+        "merlin": N_("offer Merlin cards to cancel a special black card"),
+        "excal": N_("sacrifice Excalibur or not"),
+        "face": N_("lay the combat card face up or face down"),
+        "war": N_("choose the war"),
+        "volunteer": N_("volunteer or not"),
+        "discard": N_("discard white cards"),
+        "kay_combat": N_("Sir Kay: add a Fight card or pass"),
+        "kay_siege": N_("Sir Kay: add a Fight card or pass"),
+        "drink": N_("let the dying knight drink from the Grail or not"),
+        "keep2": N_("choose which black card to keep"),
+        "arthur_return": N_("return a white card to Arthur"),
+        "clair": N_("order the black cards seen"),
+        "join": N_("go back to Camelot or stay"),
+        "messenger": N_("pass white cards"),
+        "steal_target": N_("choose whose hand loses a card"),
+        "traitor_evil": N_("add a siege engine or draw a black card"),
     }.get(task[0], str(task[0]))
     return text
 

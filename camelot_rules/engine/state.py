@@ -336,8 +336,10 @@ class GameState:
         return self.outcome
 
     def record(self) -> list[tuple[Any, ...]]:
-        """The game's record so far: ``("quest", name, won, turn)`` for each quest ended and
-        ``("unmasked", seat, turn)`` for each traitor unmasked (accused or by Fate)."""
+        """The game's record so far: ``("quest", name, won, turn)`` for each quest ended,
+        ``("unmasked", seat, turn)`` for each traitor unmasked (accused or by Fate), and
+        ``("count", white, black, hidden)`` when the 12th sword is laid: the swords as laid and
+        the hidden traitors, before they turn swords over (RB p.17)."""
         return list(self.events)
 
     def history(self) -> list[A.Action | A.Outcome]:

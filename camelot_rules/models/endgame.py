@@ -22,7 +22,9 @@ over it; the true count is drawn only at the final reveal. Quest results are par
 round lays a white sword with ``p_white`` and a black one with ``p_black``; each hidden traitor
 moves ``sabotage`` of the white chance to black (the traitor's play is a parameter, not an
 optimiser). An accusation spends the round's heroic action: with ``accusation_cost`` the round
-lays no sword.
+lays no sword. ``p_lost`` is the chance that a round loses the game another way (the 12th siege
+engine, every knight dead: RB p.6, p.17); it is 0 unless given (used to fit the model to
+simulated games, ``camelot_rules.sim.exact``).
 """
 
 from __future__ import annotations
@@ -89,15 +91,19 @@ class RoundTable:
     fifth_witch: bool = False
     divine_favor: bool = False
     traitor_dead: bool = False
+    p_lost: Fraction = Fraction(0)
 
     def __post_init__(self) -> None:
         for name in ("expansion", "fifth_witch", "divine_favor", "traitor_dead"):
             check_bool(name, getattr(self, name))
         standard_deck("loyalty", expansion=self.expansion, players=self.players)  # checks range
-        for name in ("p_white", "p_black", "sabotage", "accusation_cost"):
+        for name in ("p_white", "p_black", "sabotage", "accusation_cost", "p_lost"):
             check_probability(getattr(self, name), name)
-        if self.p_white + self.p_black > 1:
-            raise ValueError(f"p_white + p_black = {self.p_white + self.p_black} exceeds 1")
+        if self.p_white + self.p_black + self.p_lost > 1:
+            raise ValueError(
+                f"p_white + p_black + p_lost = {self.p_white + self.p_black + self.p_lost} "
+                "exceeds 1"
+            )
         if self.sabotage * 2 > self.p_white:
             raise ValueError(
                 f"sabotage={self.sabotage}: two hidden traitors would push the white chance "
@@ -164,7 +170,13 @@ class RoundTable:
             # a quest round: white, black or nothing; the belief weights the traitors' sabotage
             pw = sum((b * self._p(k)[0] for k, b in enumerate(belief)), Fraction(0))
             pb = sum((b * self._p(k)[1] for k, b in enumerate(belief)), Fraction(0))
-            for name, p in (("white", pw), ("black", pb), ("nothing", 1 - pw - pb)):
+            lost = self.p_lost
+            for name, p in (
+                ("white", pw),
+                ("black", pb),
+                ("lost", lost),
+                ("nothing", 1 - pw - pb - lost),
+            ):
                 if p:
                     yield name, p
         elif state.phase == "accuse":
@@ -210,6 +222,8 @@ class RoundTable:
             # Bayes: the sword seen updates the belief about hidden traitors
             if action == "nothing":
                 return self._after_sword(state, w, b, belief)
+            if action == "lost":  # the 12th engine or every knight dead: no sword, no reveal
+                return EndgameState(w, b, state.accused, state.revealed, belief, "end", "evil_win")
             pick = 0 if action == "white" else 1
             post = _normalise(tuple(p * self._p(k)[pick] for k, p in enumerate(belief)))
             return self._after_sword(state, w + (pick == 0), b + (pick == 1), post)

@@ -2,6 +2,7 @@
 exact binomial intervals, rule variants side by side, on local processes or a Dask cluster
 (see ``docs/engine.md``)."""
 
+from camelot_rules.sim.exact import EndgameComparison, endgame_comparison
 from camelot_rules.sim.games import (
     GameConfig,
     GameRow,
@@ -35,6 +36,7 @@ from camelot_rules.sim.variants import (
 __all__ = [
     "AXES",
     "Comparison",
+    "EndgameComparison",
     "GameConfig",
     "GameRow",
     "LoyalHeuristic",
@@ -47,6 +49,7 @@ __all__ = [
     "WinRate",
     "clopper_pearson",
     "compare",
+    "endgame_comparison",
     "fisher_exact",
     "holm",
     "parse_axis",

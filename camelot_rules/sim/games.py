@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import accumulate
 from typing import Any
@@ -95,17 +95,29 @@ def _game_seed(seed: int, game: int) -> int:
     return (seed * 1_000_003 + game * 7_919) % (2**63)
 
 
-def play_game(config: GameConfig, policies: Policies, seed: int) -> GameState:
+def play_game(
+    config: GameConfig,
+    policies: Policies,
+    seed: int,
+    *,
+    watch: Callable[[GameState], object] | None = None,
+) -> GameState:
     """One game to the end: chance sampled with its exact weights, each decision by the
     deciding seat's policy from that seat's observation only (a forced move - one legal
     action - is applied without asking the policy). The observation is the engine's lazily
     built view (:class:`~camelot_rules.engine.views.ObservationView`): the same keys and values
-    as ``state.observation(seat)``, each built when the policy first reads it."""
+    as ``state.observation(seat)``, each built when the policy first reads it. ``watch``, if
+    given, is called with the first state of every turn (to follow a game without changing
+    it)."""
     rng = random.Random(seed)
     s = new_game(config.players, expansion=config.expansion, seed=seed, **dict(config.options))
+    turn = -1
     for _ in range(_MAX_STEPS):
         if s.outcome is not None:  # the game is over
             return s
+        if watch is not None and s.turn_no != turn:
+            turn = s.turn_no
+            watch(s)
         # (the engine's own tests of the moment: a chance event, else whose decision it is)
         if is_chance_task(s):
             # the outcome whose share of the total weight holds a uniform pick
