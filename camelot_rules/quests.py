@@ -218,29 +218,52 @@ def combat_card_names(quest: str) -> tuple[str, ...]:
 
 def _combat_pool(quest: str, known: tuple[str, ...], deck: object, seen: object) -> dict[int, int]:
     """The quest's combat cards the unseen ones are drawn from, as value -> copies."""
-    seen_deck = _as_deck(seen, "seen")
-    if deck is None:
-        box = standard_deck("black")
-        try:
-            pool = box.minus(Deck({c: known.count(c) for c in set(known)})).minus(seen_deck)
-        except ValueError as err:
-            raise ValueError(f"black_laid and seen hold more cards than the box: {err}") from None
-    else:
-        if seen_deck.size:
-            raise ValueError(
-                "seen is for the default deck only: give the deck of unseen black cards "
-                "without the seen cards instead"
-            )
-        pool = _as_deck(deck, "deck")
-    unknown = sorted(set(pool.names()) - _BLACK_NAMES)
-    if unknown:
-        raise ValueError(f"deck holds {unknown}, not black cards of the game")
+    on_board = {c: known.count(c) for c in set(known)}
+    pool = _unseen_black(deck, seen, on_board, expansion=False, board_name="black_laid")
     out: dict[int, int] = {}
     for name, n in pool.items():
         if name.startswith(_COMBAT_PREFIX[quest]):
             v = _rules.black_value(name, quest)
             out[v] = out.get(v, 0) + n
     return out
+
+
+def _unseen_black(
+    deck: object,
+    seen: object,
+    on_board: Mapping[str, int],
+    *,
+    expansion: bool,
+    board_name: str = "the cards on the quest",
+) -> Deck:
+    """The black cards not seen yet: the box (base, or with Merlin's Company) minus the cards
+    ``on_board`` and ``seen``; or ``deck`` as given, checked against the game's black cards (a
+    given deck already leaves the seen cards out, so ``seen`` must then be empty)."""
+    seen_deck = _as_deck(seen, "seen")
+    if deck is None:
+        try:
+            return (
+                standard_deck("black", expansion=expansion).minus(Deck(on_board)).minus(seen_deck)
+            )
+        except ValueError as err:
+            raise ValueError(f"{board_name} and seen hold more cards than the box: {err}") from None
+    if seen_deck.size:
+        raise ValueError(
+            "seen is for the default deck only: give the black draw pile without the seen "
+            "cards instead"
+        )
+    pile = _as_deck(deck, "deck")
+    unknown = sorted(set(pile.names()) - _BLACK_NAMES)
+    if unknown:
+        raise ValueError(f"deck holds {unknown}, not black cards of the game")
+    box = standard_deck("black", expansion=True)
+    for name, n in pile.items():
+        if n > box.count(name):
+            raise ValueError(
+                f"deck holds {n} x {name}; the game has only {box.count(name)} "
+                "(base game and Merlin's Company together)"
+            )
+    return pile
 
 
 def _spots_to_come(quest: str, n_whites: int, n_laid: int, black_to_come: object) -> int:
@@ -907,32 +930,7 @@ def _race_pile(
     expansion: bool,
 ) -> tuple[tuple[int, ...], int]:
     """The black draw pile as (copies of each race card, then Morgan 3, Guinevere; others)."""
-    seen_deck = _as_deck(seen, "seen")
-    if deck is None:
-        try:
-            pile = standard_deck("black", expansion=expansion).minus(Deck(on_board))
-            pile = pile.minus(seen_deck)
-        except ValueError as err:
-            raise ValueError(
-                f"the cards on the quest and seen hold more than the box: {err}"
-            ) from None
-    else:
-        if seen_deck.size:
-            raise ValueError(
-                "seen is for the default deck only: give the black draw pile without the seen "
-                "cards instead"
-            )
-        pile = _as_deck(deck, "deck")
-        unknown = sorted(set(pile.names()) - _BLACK_NAMES)
-        if unknown:
-            raise ValueError(f"deck holds {unknown}, not black cards of the game")
-        box = standard_deck("black", expansion=True)
-        for name, n in pile.items():
-            if n > box.count(name):
-                raise ValueError(
-                    f"deck holds {n} x {name}; the game has only {box.count(name)} "
-                    "(base game and Merlin's Company together)"
-                )
+    pile = _unseen_black(deck, seen, on_board, expansion=expansion)
     kinds = (*_RACE_CARDS[quest], *_ANY_RACE)
     counts = tuple(pile.count(k) for k in kinds)
     return counts, pile.size - sum(counts)

@@ -47,8 +47,9 @@ def test_dask_cluster_gives_the_single_process_table(cluster, small_tasks) -> No
     assert rows == simulate_games(_CONFIGS[0], n=10, seed=7)
     assert sum(r.knights_win for r in rows) == here[0].wins
     assert [r.game for r in rows] == list(range(10))
-    # a different seed changes the games (the test could fail)
-    assert sweep(_CONFIGS[:1], n=10, seed=8) != here[:1]
+    # a different seed changes the games (the test could fail): compared game by game, since
+    # two small sweeps of weak policies may well add up to the same summary row
+    assert simulate_games(_CONFIGS[0], n=10, seed=8) != rows
 
 
 def test_a_scheduler_address_opens_its_own_client(cluster) -> None:  # type: ignore[no-untyped-def]

@@ -683,7 +683,11 @@ def _favor_now(s: GameState) -> bool:
     ``"final_count"`` it waits for the end of the game's count of swords (JA special white
     cards: Divine Favor).
     Rules: ``white.expansion-specials``."""
-    return s.favor and s.cfg.option("divine_favor_reading") == "next_tie"
+    if not s.favor:
+        return False
+    # a position built by hand may hold the card without the expansion's options: the default
+    reading = dict(s.cfg.options).get("divine_favor_reading", "next_tie")
+    return bool(reading == "next_tie")
 
 
 def siege_result(s: GameState, seat: int, total: int, face: int) -> None:
