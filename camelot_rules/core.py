@@ -46,16 +46,25 @@ def combat_won(white: int, black: int, *, divine_favor: bool = False) -> bool:
     return white > black or (favor and white == black)
 
 
-def after_hidden_traitors(white: int, black: int, hidden: int) -> tuple[int, int]:
+def after_hidden_traitors(
+    white: int, black: int, hidden: int, *, two_flip: int | None = None
+) -> tuple[int, int]:
     """The swords after the hidden traitor(s) turn white swords black at the end (RB p.17;
-    JA 7-8 players): never more flips than there are white swords.
+    JA 7-8 players): never more flips than there are white swords. ``two_flip`` replaces the
+    number two hidden traitors turn (the JA seed's 3 by default; 4 is the reading "each
+    turns 2", the engine's ``two_traitor_flip`` option).
 
     Rules: ``endgame.hidden-traitors``.
 
     >>> after_hidden_traitors(10, 2, 1)
     (8, 4)
+    >>> after_hidden_traitors(10, 1, 2), after_hidden_traitors(10, 1, 2, two_flip=4)
+    ((7, 4), (6, 5))
     """
-    flips = min(white, rulebook.hidden_traitor_flips(hidden))
+    wanted = rulebook.hidden_traitor_flips(hidden)
+    if hidden == 2 and two_flip is not None:
+        wanted = two_flip
+    flips = min(white, wanted)
     return white - flips, black + flips
 
 

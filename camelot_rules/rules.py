@@ -284,9 +284,10 @@ RULES: tuple[Rule, ...] = (
         (
             "one hidden: 2 (JA, and F §5 HIGH)",
             "two hidden: 3 (JA; one independent review agrees, MED-HIGH in rules-facts-update P7)",
+            "two hidden: 4, each turning 2 as in the base game (a reading, not a source)",
             "dead unrevealed traitor: no flip (F §5, MED)",
         ),
-        "RoundTable(traitor_dead=...)",
+        "RoundTable(traitor_dead=...); new_game(..., expansion=True, two_traitor_flip=3 | 4)",
     ),
     Rule(
         "endgame.accusation",

@@ -177,3 +177,8 @@ def test_the_expansion_readings_are_axes_of_a_sweep() -> None:
     assert [dict(c.options)["divine_favor_reading"] for c in grid] == ["next_tie", "final_count"]
     with pytest.raises(ValueError, match="travel_mix"):
         variant_grid(GameConfig.of(5), travel_mix=["harmful_majority"])  # no travel deck
+    assert parse_axis("two_traitor_flip=3,4") == ("two_traitor_flip", (3, 4))
+    eight = variant_grid(GameConfig.of(8, expansion=True), two_traitor_flip=[3, 4])
+    assert [dict(c.options)["two_traitor_flip"] for c in eight] == [3, 4]
+    with pytest.raises(ValueError, match="two_traitor_flip"):
+        parse_axis("two_traitor_flip=2")

@@ -203,7 +203,8 @@ def check_end(s: GameState) -> bool:
         )
         # the swords as laid, before the turn-over, kept in the game's record
         s._set(events=(*s.events, ("count", s.wsw, s.bsw, hidden)))
-        white, black = after_hidden_traitors(s.wsw, s.bsw, hidden)
+        two_flip = dict(s.cfg.options).get("two_traitor_flip") if hidden == 2 else None
+        white, black = after_hidden_traitors(s.wsw, s.bsw, hidden, two_flip=two_flip)
         s._set(wsw=white, bsw=black)  # the traitor turns the swords over (RB p.17)
         won = knights_win_count(white, black, divine_favor=s.favor)
         _finish(s, won, "12 swords", white, black)

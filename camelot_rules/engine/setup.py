@@ -24,6 +24,9 @@ Merlin's Company only (each an assumption or a reading where the JA seed is sile
   combat quest or final count that ends level, then it is used up) or ``"final_count"`` (only
   the end of the game's count of swords, the seed's second sentence; siege fights and combat
   quests tie as usual).
+* ``two_traitor_flip`` - the white swords two hidden traitors turn at the end (7-8 players):
+  ``3`` (the default, JA 7-8 players and an independent review) or ``4`` (the reading "each
+  turns 2, as one does in the base game", RB p.17).
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ def _options(players: int, expansion: bool, options: Mapping[str, Any]) -> dict[
         raise ValueError(f"expansion={expansion!r}: expected True or False")
     known = {"traitor", "three_player_peek", "opening_share", "knights"}
     if expansion:
-        known |= {"coats", "travel_mix", "divine_favor_reading"}
+        known |= {"coats", "travel_mix", "divine_favor_reading", "two_traitor_flip"}
     unknown = sorted(set(options) - known)
     if unknown:
         raise ValueError(f"unknown option(s) {unknown}; expected some of {sorted(known)}")
@@ -79,6 +82,12 @@ def _options(players: int, expansion: bool, options: Mapping[str, Any]) -> dict[
             raise ValueError(f"coats='base' has {len(rulebook.KNIGHTS)} knights for {players}")
         out["travel_mix"] = _travel_mix(options.get("travel_mix", "assumed"))
         out["divine_favor_reading"] = options.get("divine_favor_reading", "next_tie")
+        out["two_traitor_flip"] = options.get("two_traitor_flip", 3)
+        if out["two_traitor_flip"] not in (3, 4) or isinstance(out["two_traitor_flip"], bool):
+            raise ValueError(
+                f"two_traitor_flip={out['two_traitor_flip']!r}: expected 3 (JA 7-8 players) or "
+                "4 (each hidden traitor turns 2)"
+            )
         reading = out["divine_favor_reading"]
         if reading not in _FAVOR:
             raise ValueError(

@@ -5,12 +5,12 @@ The axes are the ones the engine names (``new_game``'s options, see
 ``camelot_rules/engine/setup.py``): player count, base box or Merlin's Company, and each
 reading or variant of the rules - ``traitor`` (standard RB p.7 / none, the first-game variant,
 RB p.8 / among_us RB p.18), ``opening_share`` (draft / random / skip, RB p.8),
-``three_player_peek`` (RB p.19), and for Merlin's Company ``coats`` (JA setup),
-``travel_mix`` (the travel deck's mix, an assumption) and ``divine_favor_reading`` (the reading
-of Divine Favor). Each configuration plays the same game seeds (game ``i`` of every
-configuration is dealt from the same seed), which keeps the comparison fair; the test is
-still Fisher's exact test on the two win counts (it does not use the pairing, so it is
-conservative).
+``three_player_peek`` (RB p.19), and for Merlin's Company ``coats`` (JA setup), ``travel_mix``
+(the travel deck's mix, an assumption), ``divine_favor_reading`` (the reading of Divine Favor)
+and ``two_traitor_flip`` (what two hidden traitors turn over). Each configuration plays the
+same game seeds (game ``i`` of every configuration is dealt from the same seed), which keeps
+the comparison fair; the test is still Fisher's exact test on the two win counts (it does not
+use the pairing, so it is conservative).
 
 Several comparisons at once find "significant" differences by luck: with ``k`` variants
 against a reference at 5% each, the chance of at least one false alarm approaches
@@ -66,6 +66,10 @@ AXES: dict[str, tuple[tuple[Any, ...], str]] = {
         ("next_tie", "final_count"),
         "Divine Favor's 'next tie' (JA special white cards): the next tie of any kind, or only "
         "the final count of swords",
+    ),
+    "two_traitor_flip": (
+        (3, 4),
+        "white swords two hidden traitors turn at the end, 7-8 players: 3 (JA) or 4 (each 2)",
     ),
 }
 

@@ -358,3 +358,28 @@ def test_travel_counts_travel_mix_option() -> None:
         new_game(5, expansion=True, divine_favor_reading="always")
     with pytest.raises(ValueError, match="unknown option"):
         new_game(5, travel_mix="assumed")  # the base box has no travel deck
+
+
+def test_endgame_hidden_traitors_two_traitor_flip_option() -> None:
+    """endgame.hidden-traitors (JA 7-8 players): two hidden traitors turn 3 white swords by
+    default; ``two_traitor_flip=4`` reads it as 2 each. 10 white and 1 black laid, the Black
+    Knight lost lays the 12th (black): 10-2 turns to 7-5, a win, or to 6-6, a tie that loses."""
+    seven = ("arthur", "caradoc", "bors", "kay", "gawain", "galahad", "percival")
+    loyalty = ("loyal",) * 5 + ("traitor", "traitor")
+    for flip, want, won in ((3, (7, 5), True), (4, (6, 6), False)):
+        end = position(
+            7,
+            expansion=True,
+            knights=seven,
+            loyalty=loyalty,
+            white_swords=10,
+            black_swords=1,
+            quests={"black_knight": {"black": ("black_knight_1",) * 3}},
+            two_traitor_flip=flip,
+        )
+        end = draw_black(end, "black_knight_7").apply(A.PlayBlack(False))
+        assert end.is_terminal(), flip
+        r = end.result()
+        assert ((r.white_swords, r.black_swords), r.knights_win) == (want, won), flip
+    with pytest.raises(ValueError, match="two_traitor_flip"):
+        new_game(7, expansion=True, two_traitor_flip=2)
