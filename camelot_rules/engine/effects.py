@@ -12,6 +12,7 @@ themselves.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from camelot_rules import rulebook
@@ -46,6 +47,12 @@ _BASE_SPECIALS = frozenset(e.name for e in rulebook.BASE_WHITE if e.kind == "spe
 _SPECIAL_WHITE = frozenset(
     e.name for e in (*rulebook.BASE_WHITE, *rulebook.EXPANSION_WHITE) if e.kind == "special"
 )
+
+
+@cache
+def _special_indices(white_names: tuple[str, ...]) -> tuple[int, ...]:
+    """Where the special white cards stand in a hand's count vector (one box's card order)."""
+    return tuple(i for i, name in enumerate(white_names) if name in _SPECIAL_WHITE)
 
 
 # Merlin's Company registers its handlers here (camelot_rules.engine.expansion): decision
@@ -894,7 +901,7 @@ def special_actions(s: GameState, seat: int, *, free: bool) -> list[A.Action]:
     hand = s.hands[seat]
     wi = s.cfg.white_index
     out: list[A.Action] = []
-    if not any(hand[wi[name]] for name in _SPECIAL_WHITE if name in wi):
+    if not any(hand[i] for i in _special_indices(s.cfg.white_names)):
         return out
 
     def have(name: str) -> bool:

@@ -77,9 +77,25 @@ def _nonzero(
     return out, [c for c in counts if c]
 
 
+# the last state asked and its answer: a simulation asks for the weights to sample an outcome,
+# then apply_chance checks the outcome against the same list (a state never changes)
+_last_weights: list[Any] = [None, None]
+
+
 def chance_weights(s: GameState) -> tuple[list[A.Outcome], list[int]]:
     """The outcomes of the chance event on top of the stack, with integer weights (a card
-    drawn from a pile weighs its count there). Rules: ``turn.chance``."""
+    drawn from a pile weighs its count there). Rules: ``turn.chance``.
+
+    The lists returned must not be changed (the last answer is kept for the next call)."""
+    if _last_weights[0] is s:
+        answer: tuple[list[A.Outcome], list[int]] = _last_weights[1]
+        return answer
+    answer = _chance_weights(s)
+    _last_weights[0], _last_weights[1] = s, answer
+    return answer
+
+
+def _chance_weights(s: GameState) -> tuple[list[A.Outcome], list[int]]:
     if not is_chance_task(s):
         raise ValueError("chance_outcomes() of a state that is not a chance state")
     task = s.pending[-1]
