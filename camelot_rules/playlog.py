@@ -25,23 +25,33 @@ rule broken, with the line, the rule id (see :mod:`camelot_rules.rules`), its so
 the table should have done. Hands are hidden: the replay tracks only what the table sees (the
 cards out of each deck, swords, engines, whose turn, who is dead or captured, the witches in
 play) and flags only what cannot have happened. The log file is only read, never written.
+
+The log's words (``setup``, ``draw``, ``won``...) are the format's own, the same in every
+language; card, quest and knight names may be printed names in English, Japanese or Spanish.
+What the verifier writes - parse errors, violations, the report, the tests' lines - is in the
+language in force (:mod:`camelot_rules.i18n`: ``set_language``, the CLI's ``--lang``), with
+the names in that language (:mod:`camelot_rules.names`); a violation keeps its line and rule id
+whatever the language.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import erf, exp, factorial, lgamma, log, sqrt
 from pathlib import Path
 
-from camelot_rules import rulebook
+from camelot_rules import names, rulebook
 from camelot_rules.cards import known_card_names, standard_deck
 from camelot_rules.core import after_hidden_traitors, after_wrong_accusation, siege_fight_won
 from camelot_rules.display import fmt_prob
 from camelot_rules.engine.effects import pattern_ok
-from camelot_rules.rules import rule
+from camelot_rules.i18n import N_, get_language
+from camelot_rules.i18n import gettext as _
+from camelot_rules.rules import rule, statement
 from camelot_rules.siege import win_probability_for_total
 from camelot_rules.travel import draws_travel_card, travel_composition_posterior
 
@@ -57,6 +67,7 @@ __all__ = [
     "fights_test",
     "format_report",
     "format_stat_test",
+    "format_violation",
     "observed_vs_expected",
     "parse_log",
     "read_log",
@@ -82,12 +93,12 @@ _LASTING_WITCHES = ("morgan_witch_2", "morgan_witch_5", "morgan_witch_6", "morga
 _GRAIL_BLACKS = ("despair", "desolation", "dark_forest")
 _KNIGHTS = frozenset(rulebook.KNIGHTS + rulebook.EXPANSION_KNIGHTS)
 _KINDS = {
-    "move": "a move",
-    "quest": "a quest action",
-    "special": "a special white card",
-    "heal": "healing",
-    "accuse": "an accusation",
-    "free": "freeing a captive",
+    "move": N_("a move"),
+    "quest": N_("a quest action"),
+    "special": N_("a special white card"),
+    "heal": N_("healing"),
+    "accuse": N_("an accusation"),
+    "free": N_("freeing a captive"),
 }
 _SPECIAL_WHITE = frozenset(
     e.name for e in (*rulebook.BASE_WHITE, *rulebook.EXPANSION_WHITE) if e.kind == "special"
@@ -96,41 +107,65 @@ _SPECIAL_BLACK = frozenset(
     e.name for e in (*rulebook.BASE_BLACK, *rulebook.EXPANSION_BLACK) if e.kind == "special"
 )
 
+# The form of each line, shown translated in a parse error (Translators: keep the log's words -
+# setup, players=, yes|no, white|black|travel... - as they are; translate only the capitalised
+# place-holders NAME, CARD, QUEST, ACCUSER... and the words in parentheses).
 _EXPECTED = {
-    "setup": "setup players=N expansion=yes|no",
-    "knights": "knights NAME NAME ...",
-    "turn": "turn NAME",
-    "draw": "draw white|black|travel CARD [CARD ...]",
-    "reshuffle": "reshuffle white|black|travel",
-    "evil": "evil NAME engine|black|life",
-    "siege": "siege NAME cards=V,V,... roll=R won|lost [excalibur] [kay=V]",
-    "move": "move NAME how=heroic_action|knight_power|return_after_quest|special_card "
-    "[to=QUEST] [travel=CARD]",
-    "quest": "quest NAME won|lost [white=N] [black=N] [engines=N]",
-    "sword": "sword white|black N",
-    "accuse": "accuse ACCUSER ACCUSED right|wrong",
-    "death": "death NAME",
-    "end": "end white=N black=N hidden=N",
+    "setup": N_("setup players=N expansion=yes|no"),
+    "knights": N_("knights NAME NAME ..."),
+    "turn": N_("turn NAME"),
+    "draw": N_("draw white|black|travel CARD [CARD ...]"),
+    "reshuffle": N_("reshuffle white|black|travel"),
+    "evil": N_("evil NAME engine|black|life"),
+    "siege": N_("siege NAME cards=V,V,... roll=R won|lost [excalibur] [kay=V]"),
+    "move": N_(
+        "move NAME how=heroic_action|knight_power|return_after_quest|special_card "
+        "[to=QUEST] [travel=CARD]"
+    ),
+    "quest": N_("quest NAME won|lost [white=N] [black=N] [engines=N]"),
+    "sword": N_("sword white|black N"),
+    "accuse": N_("accuse ACCUSER ACCUSED right|wrong"),
+    "death": N_("death NAME"),
+    "end": N_("end white=N black=N hidden=N"),
     # optional lines (additive: a log without them verifies as before)
-    "play": "play NAME CARD [QUEST|engine] (or on=QUEST, target=engine)",
-    "heal": "heal NAME CARD CARD CARD",
-    "sacrifice": "sacrifice NAME",
-    "free": "free NAME CAPTIVE [card=CARD] (or free CAPTIVE by=NAME)",
-    "captured": "captured NAME",
-    "freed": "freed NAME",
-    "engines": "engines N",
-    "swords": "swords white=N black=N",
-    "life": "life NAME N",
-    "hand": "hand NAME [CARD ...]",
-    "relic": "relic NAME excalibur|grail|armor",
-    "loyalty": "loyalty NAME loyal|traitor",
-    "unmasked": "unmasked NAME",
-    "cancel": "cancel CARD [with=merlin|excalibur] [by=NAME,NAME,...]",
+    "play": N_("play NAME CARD [QUEST|engine] (or on=QUEST, target=engine)"),
+    "heal": N_("heal NAME CARD CARD CARD"),
+    "sacrifice": N_("sacrifice NAME"),
+    "free": N_("free NAME CAPTIVE [card=CARD] (or free CAPTIVE by=NAME)"),
+    "captured": N_("captured NAME"),
+    "freed": N_("freed NAME"),
+    "engines": N_("engines N"),
+    "swords": N_("swords white=N black=N"),
+    "life": N_("life NAME N"),
+    "hand": N_("hand NAME [CARD ...]"),
+    "relic": N_("relic NAME excalibur|grail|armor"),
+    "loyalty": N_("loyalty NAME loyal|traitor"),
+    "unmasked": N_("unmasked NAME"),
+    "cancel": N_("cancel CARD [with=merlin|excalibur] [by=NAME,NAME,...]"),
 }
 
 
 class LogError(ValueError):
-    """A line of the log that cannot be read; says which line and what was expected."""
+    """A line of the log that cannot be read; says which line and what was expected.
+
+    ``line`` is the line's number (0 when the whole file is refused: too large, binary, not
+    UTF-8), whatever the language of the message.
+    """
+
+    def __init__(self, message: str, line: int = 0) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def _line_error(line: int, why: str, verb: str) -> LogError:
+    """The parse error for ``line``: what is wrong (already in the reader's language) and the
+    line's expected form."""
+    return LogError(
+        _("line {line}: {why}; expected: {form}").format(
+            line=line, why=why, form=_(_EXPECTED[verb])
+        ),
+        line,
+    )
 
 
 @dataclass(frozen=True)
@@ -157,125 +192,134 @@ def _digits(value: str) -> bool:
 
 def _int(value: str, line: int, what: str, verb: str) -> int:
     if not _digits(value.lstrip("-")):
-        raise LogError(
-            f"line {line}: {what}={value!r} is not a whole number; expected: {_EXPECTED[verb]}"
-        )
+        why = _("{what}={value!r} is not a whole number").format(what=what, value=value)
+        raise _line_error(line, why, verb)
     number = int(value)
     if number < 0:
-        raise LogError(f"line {line}: {what}={number} is negative; expected: {_EXPECTED[verb]}")
+        raise _line_error(line, _("{what}={n} is negative").format(what=what, n=number), verb)
     return number
 
 
 def _check_line(ev: Event, cards: frozenset[str]) -> None:
     """Raise :class:`LogError` if ``ev`` does not have its verb's form."""
     verb, words, options, number = ev.verb, ev.words, ev.options, ev.line
-    expected = _EXPECTED[verb]
 
-    def need(ok: bool, why: str) -> None:
+    def need(ok: bool, why: str, **values: object) -> None:
+        """``why`` is a message id, translated (and filled with ``values``) only on failure."""
         if not ok:
-            raise LogError(f"line {number}: {why}; expected: {expected}")
+            raise _line_error(number, _(why).format(**values), verb)
 
     if verb == "setup":
         need(
             "players" in options and options.get("expansion") in ("yes", "no"),
-            "setup needs players=N and expansion=yes|no",
+            N_("setup needs players=N and expansion=yes|no"),
         )
         _int(options["players"], number, "players", verb)
     elif verb == "knights":
-        need(len(words) >= 3, "name at least 3 knights")
+        need(len(words) >= 3, N_("name at least 3 knights"))
     elif verb in ("turn", "death", "sacrifice", "captured", "freed", "unmasked"):
-        need(len(words) == 1, f"{verb} takes one knight's name")
+        need(len(words) == 1, N_("{verb} takes one knight's name"), verb=verb)
     elif verb == "draw":
         need(
             len(words) >= 2 and words[0] in _DECKS,
-            "draw needs a deck and at least one card",
+            N_("draw needs a deck and at least one card"),
         )
         for card in words[1:]:
-            need(card in cards, f"unknown card {card!r}")
+            need(card in cards, N_("unknown card {card!r}"), card=card)
     elif verb == "reshuffle":
-        need(len(words) == 1 and words[0] in _DECKS, "reshuffle needs one deck")
+        need(len(words) == 1 and words[0] in _DECKS, N_("reshuffle needs one deck"))
     elif verb == "evil":
         need(
             len(words) == 2 and words[1] in ("engine", "black", "life"),
-            "evil needs a knight and engine|black|life",
+            N_("evil needs a knight and engine|black|life"),
         )
     elif verb == "siege":
-        need(len(words) >= 2 and words[1] in ("won", "lost"), "siege needs a knight and won|lost")
-        need("cards" in options and "roll" in options, "siege needs cards= and roll=")
+        need(
+            len(words) >= 2 and words[1] in ("won", "lost"), N_("siege needs a knight and won|lost")
+        )
+        need("cards" in options and "roll" in options, N_("siege needs cards= and roll="))
         for v in options["cards"].split(","):
-            need(_digits(v) and int(v) in rulebook.FIGHT_VALUES, f"Fight value {v!r}")
+            need(
+                _digits(v) and int(v) in rulebook.FIGHT_VALUES,
+                N_("{value!r} is not a Fight value"),
+                value=v,
+            )
         need(
             _digits(options["roll"]) and 1 <= int(options["roll"]) <= _FACES,
-            f"roll={options['roll']!r} is not a d8 face 1-{_FACES}",
+            N_("roll={roll!r} is not a d8 face 1-{faces}"),
+            roll=options["roll"],
+            faces=_FACES,
         )
         if "kay" in options:
             need(
                 _digits(options["kay"]) and int(options["kay"]) in rulebook.FIGHT_VALUES,
-                f"kay={options['kay']!r} is not a Fight value",
+                N_("kay={value!r} is not a Fight value"),
+                value=options["kay"],
             )
     elif verb == "move":
-        need(len(words) == 1 and options.get("how") in _HOWS, "move needs a knight and how=")
+        need(len(words) == 1 and options.get("how") in _HOWS, N_("move needs a knight and how="))
         if "travel" in options:
             need(
                 options["travel"] in rulebook.TRAVEL_KINDS,
-                f"travel={options['travel']!r} is not a travel card",
+                N_("travel={card!r} is not a travel card"),
+                card=options["travel"],
             )
     elif verb == "quest":
-        need(len(words) == 2 and words[1] in ("won", "lost"), "quest needs a name and won|lost")
+        need(len(words) == 2 and words[1] in ("won", "lost"), N_("quest needs a name and won|lost"))
         for key in ("white", "black", "engines"):
             if key in options:
                 _int(options[key], number, key, verb)
     elif verb == "sword":
-        need(len(words) == 2 and words[0] in ("white", "black"), "sword needs a colour and N")
+        need(len(words) == 2 and words[0] in ("white", "black"), N_("sword needs a colour and N"))
         _int(words[1], number, "N", verb)
     elif verb == "accuse":
         need(
             len(words) == 3 and words[2] in ("right", "wrong"),
-            "accuse needs accuser, accused, right|wrong",
+            N_("accuse needs accuser, accused, right|wrong"),
         )
     elif verb == "end":
         need(
             all(k in options for k in ("white", "black", "hidden")),
-            "end needs white=, black= and hidden=",
+            N_("end needs white=, black= and hidden="),
         )
         for key in ("white", "black", "hidden"):
             _int(options[key], number, key, verb)
-        need(int(options["hidden"]) in (0, 1, 2), "hidden must be 0, 1 or 2")
+        need(int(options["hidden"]) in (0, 1, 2), N_("hidden must be 0, 1 or 2"))
     elif verb == "play":
-        need(len(words) in (2, 3), "play takes a knight, a white card and maybe a quest")
-        need(words[1] in cards, f"unknown card {words[1]!r}")
+        need(len(words) in (2, 3), N_("play takes a knight, a white card and maybe a quest"))
+        need(words[1] in cards, N_("unknown card {card!r}"), card=words[1])
     elif verb == "cancel":
-        need(len(words) == 1 and words[0] in cards, "cancel takes the black card cancelled")
-        need(_cancel_how(options) in ("merlin", "excalibur"), "with=merlin or with=excalibur")
+        need(len(words) == 1 and words[0] in cards, N_("cancel takes the black card cancelled"))
+        need(_cancel_how(options) in ("merlin", "excalibur"), N_("with=merlin or with=excalibur"))
     elif verb == "free":
         need(
             len(words) == 2 or (len(words) == 1 and "by" in options),
-            "free takes the knight who frees and the captive",
+            N_("free takes the knight who frees and the captive"),
         )
     elif verb == "heal":
-        need(len(words) == 4, "heal takes a knight and the three cards he discards")
+        need(len(words) == 4, N_("heal takes a knight and the three cards he discards"))
         for card in words[1:]:
-            need(card in cards, f"unknown card {card!r}")
+            need(card in cards, N_("unknown card {card!r}"), card=card)
     elif verb == "engines":
-        need(len(words) == 1, "engines takes the number of siege engines now around Camelot")
+        need(len(words) == 1, N_("engines takes the number of siege engines now around Camelot"))
         _int(words[0], number, "N", verb)
     elif verb == "swords":
-        need("white" in options and "black" in options, "swords needs white= and black=")
+        need("white" in options and "black" in options, N_("swords needs white= and black="))
         _int(options["white"], number, "white", verb)
         _int(options["black"], number, "black", verb)
     elif verb == "life":
-        need(len(words) == 2, "life takes a knight and his life points now")
+        need(len(words) == 2, N_("life takes a knight and his life points now"))
         _int(words[1], number, "N", verb)
     elif verb == "hand":
-        need(len(words) >= 1, "hand takes a knight and the white cards he holds")
+        need(len(words) >= 1, N_("hand takes a knight and the white cards he holds"))
         for card in words[1:]:
-            need(card in cards, f"unknown card {card!r}")
+            need(card in cards, N_("unknown card {card!r}"), card=card)
     elif verb == "relic":
-        need(len(words) == 2 and words[1] in _RELICS, "relic takes a knight and a relic")
+        need(len(words) == 2 and words[1] in _RELICS, N_("relic takes a knight and a relic"))
     elif verb == "loyalty":
         need(
             len(words) == 2 and words[1] in ("loyal", "traitor"),
-            "loyalty takes a knight and loyal|traitor",
+            N_("loyalty takes a knight and loyal|traitor"),
         )
 
 
@@ -318,15 +362,14 @@ def _named(ev: Event, cards: frozenset[str]) -> Event:
     """Card, quest and knight names as printed, in English, Japanese or Spanish ("Captured!",
     "聖杯", "Grial", "Sir Kay"), read as the toolkit's ids; a misspelt card is a LogError with
     the nearest name."""
-    from camelot_rules import names
 
     def card(token: str) -> str:
         if token in cards:
             return token
         try:
             return names.resolve_card(token)
-        except ValueError as err:
-            raise LogError(f"line {ev.line}: {err}; expected: {_EXPECTED[ev.verb]}") from None
+        except ValueError as err:  # the resolver's message is in the reader's language
+            raise _line_error(ev.line, str(err), ev.verb) from None
 
     def other(token: str, resolve: Callable[[str], str]) -> str:
         try:
@@ -371,7 +414,7 @@ def parse_log(text: str) -> list[Event]:
     ['setup', 'sword']
     """
     if not isinstance(text, str):
-        raise LogError(f"a play log is text; got {type(text).__name__}")
+        raise LogError(_("a play log is text; got {kind}").format(kind=type(text).__name__))
     events: list[Event] = []
     cards = known_card_names()
     text = text.removeprefix("\ufeff")  # a UTF-8 byte-order mark written by some editors
@@ -382,7 +425,10 @@ def parse_log(text: str) -> list[Event]:
         verb, *rest = line.split()
         if verb not in _EXPECTED:
             raise LogError(
-                f"line {number}: unknown event {verb[:40]!r}; expected one of {sorted(_EXPECTED)}"
+                _("line {line}: unknown event {verb!r}; expected one of {verbs}").format(
+                    line=number, verb=verb[:40], verbs=sorted(_EXPECTED)
+                ),
+                number,
             )
         words = tuple(w for w in rest if "=" not in w)
         options = dict(w.split("=", 1) for w in rest if "=" in w)
@@ -390,30 +436,40 @@ def parse_log(text: str) -> list[Event]:
         _check_line(event, cards)
         events.append(event)
     if not events or events[0].verb != "setup":
-        raise LogError("line 1: a log starts with a setup line; expected: " + _EXPECTED["setup"])
+        raise _line_error(1, _("a log starts with a setup line"), "setup")
     return events
 
 
-def decode_log(data: bytes, name: str = "the log") -> str:
+def decode_log(data: bytes, name: str | None = None) -> str:
     """The text of a log file's bytes (from disk or an upload): a file larger than
     :data:`MAX_LOG_BYTES`, binary or not UTF-8 is refused with a :class:`LogError`; a UTF-8
-    byte-order mark is dropped.
+    byte-order mark is dropped. ``name`` (the file's name) starts the error message; by default
+    "the log", in the reader's language.
 
     >>> decode_log(b"\\xef\\xbb\\xbfsetup players=4 expansion=no\\r\\n")
     'setup players=4 expansion=no\\r\\n'
     """
+    shown = _("the log") if name is None else name
     if len(data) > MAX_LOG_BYTES:
         raise LogError(
-            f"{name}: more than {MAX_LOG_BYTES:,} bytes; a recorded game is a few kilobytes - "
-            "is this the right file?"
+            _(
+                "{name}: more than {limit} bytes; a recorded game is a few kilobytes - "
+                "is this the right file?"
+            ).format(name=shown, limit=f"{MAX_LOG_BYTES:,}")
         )
     if b"\x00" in data:
-        raise LogError(f"{name}: a binary file (it holds NUL bytes); a play log is plain text")
+        raise LogError(
+            _("{name}: a binary file (it holds NUL bytes); a play log is plain text").format(
+                name=shown
+            )
+        )
     try:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as err:
         raise LogError(
-            f"{name}: not UTF-8 text (byte {err.start}); save the log as UTF-8"
+            _("{name}: not UTF-8 text (byte {byte}); save the log as UTF-8").format(
+                name=shown, byte=err.start
+            )
         ) from None
 
 
@@ -483,6 +539,61 @@ def _title(name: str) -> str:
     return name.replace("_", " ").title()
 
 
+def _shown(name_id: str, kind: str) -> str:
+    """A knight or quest as the report names it: in English the title-cased id the reports
+    have always used ("Kay", "Black Knight"); in Japanese and Spanish the printed name of the
+    names table ("ケイ卿", "Caballero Negro"). A name the table does not know (a player's name
+    on the knights line) is title-cased in every language."""
+    lang = get_language()
+    if lang == "en":
+        return _title(name_id)
+    shown = names.display_name(name_id, kind)
+    if shown == name_id:
+        return _title(name_id)
+    if lang == "es" and shown.startswith("Rey "):
+        return "el " + shown  # "el Rey Arturo" (see _es_articles for "del", "al")
+    return shown
+
+
+_ES_CONTRACTIONS = re.compile(r"\b(de|a) el\b")
+
+
+def _es_articles(text: str) -> str:
+    """Spanish contracts "de el" and "a el" ("después del Rey Arturo", "al Rey Arturo")."""
+    if get_language() != "es":
+        return text
+    return _ES_CONTRACTIONS.sub(lambda m: "del" if m.group(1) == "de" else "al", text)
+
+
+def _knight(name: str) -> str:
+    return _shown(name, "knight")
+
+
+def _quest(name: str) -> str:
+    return _shown(name, "quest")
+
+
+def _card(card: str) -> str:
+    """A card as the report names it: its id in English (as written in the log format), its
+    printed name in Japanese and Spanish."""
+    return card if get_language() == "en" else names.display_name(card, "card")
+
+
+def _deck(deck: str) -> str:
+    """The deck's name in the reader's language: "white deck", "白デッキ", "mazo Blanco"."""
+    return names.display_name(f"{deck}_deck", "term")
+
+
+def _join(items: Iterable[str]) -> str:
+    """Names listed with the reader's separator ("a, b"; "a、b" in Japanese)."""
+    return _(", ").join(items)
+
+
+def _kind(kind: str) -> str:
+    """What a heroic action did ("a move"), in the reader's language."""
+    return _(_KINDS[kind.split(":")[0]])
+
+
 @dataclass
 class _Table:
     """What the table has seen so far: the public part of the game's state."""
@@ -534,7 +645,8 @@ class _Table:
     witch1_line: int = 0  # the First Witch's line while her rebuild is not yet recorded
     last_black: str = ""  # the black card drawn last (a cancel applies to it)
     engine_from_last: int = 0  # engines the last black card added
-    over: str = ""
+    over: str = ""  # what ended the game, in the reader's language ("" while it goes on)
+    over_rule: str = ""  # the rule that ended it (siege.twelfth-engine...; "" for any other end)
     over_reported: bool = False
     ended: bool = False
 
@@ -565,8 +677,13 @@ class _Replay:
 
     # --- reporting --------------------------------------------------------------------------
     def broke(self, line: int, rule_id: str, message: str, fix: str = "") -> None:
+        """Record a violation; ``message`` and ``fix`` are already in the reader's language
+        (without a fix, the rule's statement, translated)."""
         r = rule(rule_id)
-        self.found.append(Violation(line, rule_id, message, r.source, fix or r.statement))
+        fix = fix or statement(rule_id)
+        self.found.append(
+            Violation(line, rule_id, _es_articles(message), r.source, _es_articles(fix))
+        )
 
     # --- who may act ------------------------------------------------------------------------
     def actor(
@@ -577,31 +694,39 @@ class _Replay:
         in a turn. Rules: ``turn.order``, ``travel.captured``, ``turn.legal-actions``,
         ``turn.no-repeat``, ``traitor.unmasked-turn``."""
         t = self.t
-        who = _title(name)
+        who = _knight(name)
         if heroic and name in t.unmasked and name not in t.unmasked_now:
             self.broke(
                 ev.line,
                 "traitor.unmasked-turn",
-                f"{who}, the unmasked traitor, takes a heroic action ({ev.verb})",
-                "the unmasked traitor only discards a knight's card and adds an engine or draws "
-                "a black card",
+                _("{who}, the unmasked traitor, takes a heroic action ({verb})").format(
+                    who=who, verb=ev.verb
+                ),
+                _(
+                    "the unmasked traitor only discards a knight's card and adds an engine or "
+                    "draws a black card"
+                ),
             )
             return
         if name in t.dead:
             self.broke(
                 ev.line,
                 "turn.order",
-                f"{who} acts ({ev.verb}) after his death (line {t.dead[name]})",
-                "a dead knight leaves the game: his figure is removed and his turns are skipped",
+                _("{who} acts ({verb}) after his death (line {line})").format(
+                    who=who, verb=ev.verb, line=t.dead[name]
+                ),
+                _("a dead knight leaves the game: his figure is removed and his turns are skipped"),
             )
             return
         if name in t.captured and name not in t.unmasked and ev.verb != "freed":
             self.broke(
                 ev.line,
                 "travel.captured",
-                f"{who} acts ({ev.verb}) while captured",
-                "a captured knight stays where he is and skips his turns until another knight "
-                "frees him (a heroic action and a special white card)",
+                _("{who} acts ({verb}) while captured").format(who=who, verb=ev.verb),
+                _(
+                    "a captured knight stays where he is and skips his turns until another knight "
+                    "frees him (a heroic action and a special white card)"
+                ),
             )
             return
         if t.knights and name not in t.knights and name not in _KNIGHTS:
@@ -610,9 +735,13 @@ class _Replay:
             self.broke(
                 ev.line,
                 "turn.legal-actions",
-                f"{who} acts ({ev.verb}) during {_title(t.turn)}'s turn",
-                f"only the knight whose turn it is ({_title(t.turn)}) takes the evil step and "
-                "heroic actions",
+                _("{who} acts ({verb}) during {turn}'s turn").format(
+                    who=who, verb=ev.verb, turn=_knight(t.turn)
+                ),
+                _(
+                    "only the knight whose turn it is ({turn}) takes the evil step and heroic "
+                    "actions"
+                ).format(turn=_knight(t.turn)),
             )
             return
         if t.has_turns and t.turn == name and not t.first_action and ev.verb != "evil":
@@ -623,17 +752,18 @@ class _Replay:
                 self.broke(
                     ev.line,
                     "turn.no-repeat",
-                    f"{who} takes the same heroic action ({_KINDS[kind.split(':')[0]]}) twice in "
-                    "one turn",
-                    "a second heroic action (bought with a life point) must be a different one",
+                    _("{who} takes the same heroic action ({kind}) twice in one turn").format(
+                        who=who, kind=_kind(kind)
+                    ),
+                    _("a second heroic action (bought with a life point) must be a different one"),
                 )
             t.done.append(kind)
         if heroic and t.has_turns and t.turn_over and t.turn == name:
             self.broke(
                 ev.line,
                 "black.guinevere",
-                f"{who} takes a heroic action after Guinevere ended his turn",
-                "Guinevere sends every knight to Camelot and the drawer's turn ends",
+                _("{who} takes a heroic action after Guinevere ended his turn").format(who=who),
+                _("Guinevere sends every knight to Camelot and the drawer's turn ends"),
             )
             return
         if heroic and t.has_turns:
@@ -649,15 +779,19 @@ class _Replay:
             self.broke(
                 ev.line,
                 "siege.second-action",
-                f"{_title(t.turn)} takes a second heroic action while the Second Witch is in play",
-                "no life may be sacrificed for a second heroic action until a quest is won",
+                _("{who} takes a second heroic action while the Second Witch is in play").format(
+                    who=_knight(t.turn)
+                ),
+                _("no life may be sacrificed for a second heroic action until a quest is won"),
             )
         elif t.heroic > allowed:
             self.broke(
                 ev.line,
                 "turn.sacrifice",
-                f"{_title(t.turn)} takes heroic action number {t.heroic} in one turn",
-                "one heroic action a turn, and one more only by sacrificing a life point",
+                _("{who} takes heroic action number {n} in one turn").format(
+                    who=_knight(t.turn), n=t.heroic
+                ),
+                _("one heroic action a turn, and one more only by sacrificing a life point"),
             )
 
     # --- the game's end ---------------------------------------------------------------------
@@ -668,11 +802,14 @@ class _Replay:
         if t.over:
             return
         if t.engines_lo >= _ENGINES_TO_LOSE:
-            t.over = f"the {_ENGINES_TO_LOSE}th siege engine (line {line})"
+            t.over_rule = "siege.twelfth-engine"
+            t.over = _("the {n}th siege engine (line {line})").format(n=_ENGINES_TO_LOSE, line=line)
         elif t.black >= _BLACK_TO_LOSE:
-            t.over = f"the {_BLACK_TO_LOSE}th black sword (line {line})"
+            t.over_rule = "endgame.seven-black"
+            t.over = _("the {n}th black sword (line {line})").format(n=_BLACK_TO_LOSE, line=line)
         elif t.white + t.black >= _SWORDS_TO_END:
-            t.over = f"the {_SWORDS_TO_END}th sword (line {line})"
+            t.over_rule = "endgame.twelve-swords"
+            t.over = _("the {n}th sword (line {line})").format(n=_SWORDS_TO_END, line=line)
 
     def after_over(self, ev: Event) -> None:
         """Nothing is played after the game has ended. Rules: ``siege.twelfth-engine``,
@@ -682,21 +819,14 @@ class _Replay:
             return
         if ev.verb in ("death", "life") and not t.ended:
             return  # the record of who died with the last blow
-        over = t.over or "the end line"
-        rid = (
-            "siege.twelfth-engine"
-            if "engine" in over
-            else "endgame.seven-black"
-            if "black" in over
-            else "endgame.twelve-swords"
-            if "sword" in over
-            else "turn.game-over"
-        )
+        over = t.over or _("the end line")
         self.broke(
             ev.line,
-            rid,
-            f"the game goes on after {over}: '{ev.verb}' is recorded",
-            "the game ends at once; count the swords and reveal the loyalty cards",
+            t.over_rule or "turn.game-over",
+            _("the game goes on after {over}: '{verb}' is recorded").format(
+                over=over, verb=ev.verb
+            ),
+            _("the game ends at once; count the swords and reveal the loyalty cards"),
         )
         t.over_reported = True
 
@@ -707,23 +837,32 @@ class _Replay:
         t = self.t
         if not t.turn:
             return
-        name = _title(t.turn)
+        name = _knight(t.turn)
         if t.evils == 0 and not t.skipped and not t.over:
             self.broke(
                 t.first_action or t.turn_line,
                 "turn.evil-step",
-                f"{name}'s turn has no evil step"
-                + (" before his action" if t.first_action else ""),
-                "each turn begins with one evil step: draw a black card, add a siege engine "
-                "or lose a life point",
+                (
+                    _("{who}'s turn has no evil step before his action")
+                    if t.first_action
+                    else _("{who}'s turn has no evil step")
+                ).format(who=name),
+                _(
+                    "each turn begins with one evil step: draw a black card, add a siege engine "
+                    "or lose a life point"
+                ),
             )
         if t.black_due > 0 and not t.over:
             self.broke(
                 t.evil_line or t.turn_line,
                 "evil.black-card",
-                f"{name}'s turn calls for {t.black_due} more black card(s) than are recorded",
-                "a black card is drawn and applied for the evil step 'draw a black card' "
-                "(and for each card an effect calls for)",
+                _("{who}'s turn calls for {n} more black card(s) than are recorded").format(
+                    who=name, n=t.black_due
+                ),
+                _(
+                    "a black card is drawn and applied for the evil step 'draw a black card' "
+                    "(and for each card an effect calls for)"
+                ),
             )
         self.close_travel()
         t.turn, t.evils, t.heroic, t.sacrificed, t.black_due, t.evil_line = "", 0, 0, False, 0, 0
@@ -736,9 +875,10 @@ class _Replay:
             self.broke(
                 line,
                 "travel.draw-on-move",
-                f"{_title(who)} moves by a heroic action or a power, but no travel card is "
-                "recorded",
-                "a move by a heroic action or a knight's power draws a travel card",
+                _(
+                    "{who} moves by a heroic action or a power, but no travel card is recorded"
+                ).format(who=_knight(who)),
+                _("a move by a heroic action or a knight's power draws a travel card"),
             )
             t.travel_due = None
 
@@ -769,16 +909,20 @@ class _Replay:
             self.broke(
                 ev.line,
                 "turn.order",
-                f"{_title(name)} takes a turn after his death (line {t.dead[name]})",
-                "a dead knight's turns are skipped",
+                _("{who} takes a turn after his death (line {line})").format(
+                    who=_knight(name), line=t.dead[name]
+                ),
+                _("a dead knight's turns are skipped"),
             )
         elif not t.has_turns:
             if t.knights and name in t.knights and "arthur" in t.knights and name != "arthur":
                 self.broke(
                     ev.line,
                     "setup.first-player",
-                    f"the first turn is {_title(name)}'s, but King Arthur is in play",
-                    "King Arthur begins; play goes clockwise",
+                    _("the first turn is {who}'s, but King Arthur is in play").format(
+                        who=_knight(name)
+                    ),
+                    _("King Arthur begins; play goes clockwise"),
                 )
         elif previous and t.knights and name in t.knights:
             allowed = self.next_seat(previous)
@@ -786,9 +930,13 @@ class _Replay:
                 self.broke(
                     ev.line,
                     "turn.order",
-                    f"{_title(name)} plays after {_title(previous)}: the turn passes out of order",
-                    f"play goes clockwise in the order of the knights line: after "
-                    f"{_title(previous)} comes {_title(allowed[-1])}",
+                    _("{who} plays after {previous}: the turn passes out of order").format(
+                        who=_knight(name), previous=_knight(previous)
+                    ),
+                    _(
+                        "play goes clockwise in the order of the knights line: after {previous} "
+                        "comes {next}"
+                    ).format(previous=_knight(previous), next=_knight(allowed[-1])),
                 )
         t.has_turns = True
         t.turn, t.turn_line, t.last_turn = name, ev.line, name
@@ -802,12 +950,19 @@ class _Replay:
         t.expansion = ev.options["expansion"] == "yes"
         allowed = range(3, 9) if t.expansion else range(3, 8)
         if t.players not in allowed:
-            game = "Merlin's Company" if t.expansion else "the base game"
             self.broke(
                 ev.line,
                 "setup.expansion" if t.expansion else "setup.deal",
-                f"{t.players} players in {game}",
-                f"{game} is for {allowed.start}-{allowed.stop - 1} players",
+                (
+                    _("{n} players in Merlin's Company")
+                    if t.expansion
+                    else _("{n} players in the base game")
+                ).format(n=t.players),
+                (
+                    _("Merlin's Company is for {lo}-{hi} players")
+                    if t.expansion
+                    else _("the base game is for {lo}-{hi} players")
+                ).format(lo=allowed.start, hi=allowed.stop - 1),
             )
 
     def on_knights(self, ev: Event) -> None:
@@ -818,20 +973,25 @@ class _Replay:
             self.broke(
                 ev.line,
                 "setup.deal",
-                f"{len(t.knights)} knights named for {t.players} players",
-                "one knight for each player",
+                _("{n} knights named for {players} players").format(
+                    n=len(t.knights), players=t.players
+                ),
+                _("one knight for each player"),
             )
         doubles = sorted(k for k, n in Counter(t.knights).items() if n > 1)
         if doubles:
             self.broke(
-                ev.line, "setup.deal", f"{', '.join(doubles)} named twice", "each knight once"
+                ev.line,
+                "setup.deal",
+                _("{names} named twice").format(names=_join(_knight(k) for k in doubles)),
+                _("each knight once"),
             )
         if t.expansion and "arthur" not in t.knights:
             self.broke(
                 ev.line,
                 "setup.expansion",
-                "a Merlin's Company game without King Arthur",
-                "in Merlin's Company King Arthur always plays",
+                _("a Merlin's Company game without King Arthur"),
+                _("in Merlin's Company King Arthur always plays"),
             )
 
     def on_evil(self, ev: Event) -> None:
@@ -845,8 +1005,8 @@ class _Replay:
                 self.broke(
                     ev.line,
                     "turn.evil-step",
-                    f"{_title(name)} takes a second evil step in one turn",
-                    "one evil step a turn: draw a black card, add a siege engine or lose a life",
+                    _("{who} takes a second evil step in one turn").format(who=_knight(name)),
+                    _("one evil step a turn: draw a black card, add a siege engine or lose a life"),
                 )
             t.evil_line = ev.line
         if kind == "engine":
@@ -858,9 +1018,11 @@ class _Replay:
             self.broke(
                 ev.line,
                 "siege.second-action",
-                "a life is given up as the evil step while the Second Witch is in play",
-                "while the Second Witch stays no life is sacrificed: draw a black card or add a "
-                "siege engine",
+                _("a life is given up as the evil step while the Second Witch is in play"),
+                _(
+                    "while the Second Witch stays no life is sacrificed: draw a black card or add "
+                    "a siege engine"
+                ),
             )
 
     def count_draw(self, ev: Event, deck: str, card: str) -> None:
@@ -879,28 +1041,42 @@ class _Replay:
             self.broke(
                 ev.line,
                 "deck.counts",
-                f"{card} is not in the {deck} deck of "
-                f"{'Merlin' + chr(39) + 's Company' if t.expansion else 'the base game'}",
-                "only the cards of the box in play are drawn",
+                (
+                    _("{card} is not in the {deck} of Merlin's Company")
+                    if t.expansion
+                    else _("{card} is not in the {deck} of the base game")
+                ).format(card=_card(card), deck=_deck(deck)),
+                _("only the cards of the box in play are drawn"),
             )
         elif deck == "black" and t.removed[card]:
             self.broke(
                 ev.line,
                 "deck.finished-quest-cards",
-                f"{card} is drawn again, but {t.removed[card]} of its {box} copies were removed "
-                "from the game (its quest was over)",
-                "in Merlin's Company a finished quest's black card is removed from the game and "
-                "never reshuffled back",
+                _(
+                    "{card} is drawn again, but {removed} of its {box} copies were removed from "
+                    "the game (its quest was over)"
+                ).format(card=_card(card), removed=t.removed[card], box=box),
+                _(
+                    "in Merlin's Company a finished quest's black card is removed from the game "
+                    "and never reshuffled back"
+                ),
             )
         else:
-            since = "reshuffled" if deck != "travel" else "reshuffled (cards under figures "
-            "stay out)"
             self.broke(
                 ev.line,
                 "deck.counts",
-                f"{card} drawn {out} times since the {deck} deck was last {since}; the deck "
-                f"holds {box}" + (" (assumed count)" if deck == "travel" else ""),
-                "a deck holds only its box count of each card",
+                (
+                    _(
+                        "{card} drawn {n} times since the {deck} was last reshuffled (cards "
+                        "under figures stay out); the deck holds {box} (assumed count)"
+                    )
+                    if deck == "travel"
+                    else _(
+                        "{card} drawn {n} times since the {deck} was last reshuffled; the deck "
+                        "holds {box}"
+                    )
+                ).format(card=_card(card), n=out, deck=_deck(deck), box=box),
+                _("a deck holds only its box count of each card"),
             )
 
     def on_draw(self, ev: Event) -> None:
@@ -912,8 +1088,8 @@ class _Replay:
             self.broke(
                 ev.line,
                 "travel.draw-on-move",
-                "travel cards exist only in Merlin's Company",
-                "the base game has no travel deck",
+                _("travel cards exist only in Merlin's Company"),
+                _("the base game has no travel deck"),
             )
             return
         if deck in ("white", "black") and t.witch1_line:
@@ -933,9 +1109,13 @@ class _Replay:
                 self.broke(
                     ev.line,
                     "evil.black-card",
-                    f"{card} is drawn, but no evil step or effect calls for another black card",
-                    "one black card for the evil step 'draw a black card' (Morgan's third card "
-                    "calls for three more; Lancelot's Armor shows two and keeps one)",
+                    _(
+                        "{card} is drawn, but no evil step or effect calls for another black card"
+                    ).format(card=_card(card)),
+                    _(
+                        "one black card for the evil step 'draw a black card' (Morgan's third "
+                        "card calls for three more; Lancelot's Armor shows two and keeps one)"
+                    ),
                 )
             t.black_due = max(0, t.black_due - 1)
         if card == "morgan_3":
@@ -977,24 +1157,32 @@ class _Replay:
             self.broke(
                 ev.line,
                 "black.merlin-cancel",
-                f"{card} is cancelled, but the black card just drawn is {t.last_black or 'none'}",
-                "a black card is cancelled as it is drawn, before its effect",
+                (
+                    _("{card} is cancelled, but the black card just drawn is {last}")
+                    if t.last_black
+                    else _("{card} is cancelled, but the black card just drawn is none")
+                ).format(card=_card(card), last=_card(t.last_black)),
+                _("a black card is cancelled as it is drawn, before its effect"),
             )
             return
         if by == "merlin" and t.vivien and card != "vivien":
             self.broke(
                 ev.line,
                 "black.vivien",
-                f"Merlin cards cancel {card} while Vivien is in play",
-                "Vivien stops every Merlin card until a quest is won",
+                _("Merlin cards cancel {card} while Vivien is in play").format(card=_card(card)),
+                _("Vivien stops every Merlin card until a quest is won"),
             )
         if by == "merlin" and card not in _SPECIAL_BLACK:
             self.broke(
                 ev.line,
                 "black.merlin-cancel",
-                f"Merlin cards cancel {card}, which is not a special black card",
-                "three Merlin cards cancel only a special black card (Excalibur given up "
-                "cancels any)",
+                _("Merlin cards cancel {card}, which is not a special black card").format(
+                    card=_card(card)
+                ),
+                _(
+                    "three Merlin cards cancel only a special black card (Excalibur given up "
+                    "cancels any)"
+                ),
             )
         t.engines_lo = max(0, t.engines_lo - t.engine_from_last)
         t.engines_hi = max(0, t.engines_hi - t.engine_from_last)
@@ -1016,8 +1204,8 @@ class _Replay:
         self.broke(
             t.witch1_line,
             "deck.first-witch",
-            "the First Witch is drawn but the white and black decks are not rebuilt after her",
-            "record 'reshuffle black' (both decks are rebuilt at once) right after her",
+            _("the First Witch is drawn but the white and black decks are not rebuilt after her"),
+            _("record 'reshuffle black' (both decks are rebuilt at once) right after her"),
         )
         t.witch1_line = 0
 
@@ -1047,8 +1235,8 @@ class _Replay:
                 self.broke(
                     ev.line,
                     "travel.draw-on-move",
-                    "travel cards exist only in Merlin's Company",
-                    "the base game has no travel deck",
+                    _("travel cards exist only in Merlin's Company"),
+                    _("the base game has no travel deck"),
                 )
                 return
             size = standard_deck("travel", expansion=True).size
@@ -1057,9 +1245,13 @@ class _Replay:
                 self.broke(
                     ev.line,
                     "travel.reshuffle",
-                    f"the travel deck is reshuffled with {left} card(s) still to draw",
-                    "the travel deck is reshuffled only when it runs out (not with the white "
-                    "and black decks); a Captured! card under a figure stays out",
+                    _("the travel deck is reshuffled with {n} card(s) still to draw").format(
+                        n=left
+                    ),
+                    _(
+                        "the travel deck is reshuffled only when it runs out (not with the white "
+                        "and black decks); a Captured! card under a figure stays out"
+                    ),
                 )
             t.drawn["travel"] = Counter()
             t.held_at_shuffle = Counter(t.held)
@@ -1087,23 +1279,29 @@ class _Replay:
             self.broke(
                 ev.line,
                 "siege.fight",
-                f"{_title(name)} fights a siege engine, but there is none around Camelot",
-                "a siege fight needs a siege engine on the board",
+                _("{who} fights a siege engine, but there is none around Camelot").format(
+                    who=_knight(name)
+                ),
+                _("a siege fight needs a siege engine on the board"),
             )
         holder = t.relics.get("excalibur")
         if bonus and holder and holder != name:
             self.broke(
                 ev.line,
                 "siege.excalibur",
-                f"{_title(name)} adds Excalibur's +1, but {_title(holder)} holds Excalibur",
-                "only the holder of Excalibur adds 1 to his fight",
+                _("{who} adds Excalibur's +1, but {holder} holds Excalibur").format(
+                    who=_knight(name), holder=_knight(holder)
+                ),
+                _("only the holder of Excalibur adds 1 to his fight"),
             )
         if kay and name != "kay":
             self.broke(
                 ev.line,
                 "siege.kay",
-                f"a card is added after the roll (kay={kay}) to {_title(name)}'s fight",
-                "only Sir Kay adds a Fight card after seeing the roll, to his own fight",
+                _("a card is added after the roll (kay={kay}) to {who}'s fight").format(
+                    kay=kay, who=_knight(name)
+                ),
+                _("only Sir Kay adds a Fight card after seeing the roll, to his own fight"),
             )
         favor = t.favor and total == roll
         # Divine Favor played: a tie may go either way (it may have been used on a combat
@@ -1112,9 +1310,12 @@ class _Replay:
             self.broke(
                 ev.line,
                 "siege.fight",
-                f"fight total {total} against a roll of {roll} is recorded as "
-                f"{'won' if won else 'lost'}",
-                "the total must be strictly greater than the roll to win; a tie is lost",
+                (
+                    _("fight total {total} against a roll of {roll} is recorded as won")
+                    if won
+                    else _("fight total {total} against a roll of {roll} is recorded as lost")
+                ).format(total=total, roll=roll),
+                _("the total must be strictly greater than the roll to win; a tie is lost"),
             )
         if favor and won:
             t.favor = False
@@ -1139,16 +1340,18 @@ class _Replay:
             self.broke(
                 ev.line,
                 "travel.draw-on-move",
-                "travel cards exist only in Merlin's Company",
-                "the base game has no travel deck",
+                _("travel cards exist only in Merlin's Company"),
+                _("the base game has no travel deck"),
             )
             return
         if card and not draws:
             self.broke(
                 ev.line,
                 "travel.draw-on-move",
-                f"a travel card ({card}) is drawn for a {how} move, which draws none",
-                "only a move by a heroic action or a knight's power draws a travel card",
+                _("a travel card ({card}) is drawn for a {how} move, which draws none").format(
+                    card=_card(card), how=how
+                ),
+                _("only a move by a heroic action or a knight's power draws a travel card"),
             )
         if not t.expansion or not draws:
             if card:
@@ -1173,17 +1376,21 @@ class _Replay:
             t.laid.pop(quest, None)
         t.laid_by[quest] = knight
         laid = t.laid.setdefault(quest, [])
-        name = _title(quest)
+        name = _quest(quest)
         if quest in ("black_knight", "lancelot", "dragon"):
             if not pattern_ok(quest, [*laid, value]):
-                shown = ", ".join(map(str, laid))
+                shown = _join(map(str, laid))
                 self.broke(
                     ev.line,
                     "quest.fight-cards",
-                    f"Fight {value} laid on the {name}, which holds {shown}: the quest's pattern "
-                    "can no longer be made",
-                    "the Black Knight takes two pairs, Lancelot a full house, the Dragon three "
-                    "three-of-a-kinds (BoQ p.14)",
+                    _(
+                        "Fight {value} laid on the {quest}, which holds {cards}: the quest's "
+                        "pattern can no longer be made"
+                    ).format(value=value, quest=name, cards=shown),
+                    _(
+                        "the Black Knight takes two pairs, Lancelot a full house, the Dragon three "
+                        "three-of-a-kinds (BoQ p.14)"
+                    ),
                 )
         elif quest in ("picts", "saxons"):
             last = laid[-1] if laid else 0
@@ -1192,8 +1399,10 @@ class _Replay:
                 self.broke(
                     ev.line,
                     "quest.wars",
-                    f"Fight {value} laid on the {name} war after a {last}",
-                    "a war's cards climb one by one from 1 to 5 (Mordred asks a second 5)",
+                    _("Fight {value} laid on the {quest} war after a {last}").format(
+                        value=value, quest=name, last=last
+                    ),
+                    _("a war's cards climb one by one from 1 to 5 (Mordred asks a second 5)"),
                 )
         laid.append(value)
 
@@ -1221,9 +1430,10 @@ class _Replay:
                 self.broke(
                     ev.line,
                     "quest.solo",
-                    f"{_title(name)} goes to the {_title(quest)}, a solo quest where "
-                    f"{_title(there[0])} already is",
-                    "a solo quest takes one knight at a time",
+                    _("{who} goes to the {quest}, a solo quest where {other} already is").format(
+                        who=_knight(name), quest=_quest(quest), other=_knight(there[0])
+                    ),
+                    _("a solo quest takes one knight at a time"),
                 )
         t.where[name] = quest
 
@@ -1241,8 +1451,8 @@ class _Replay:
                 self.broke(
                     ev.line,
                     "quest.spoils",
-                    f"the {_title(quest)} quest ends a second time",
-                    "this quest is played once; once over it stays over",
+                    _("the {quest} quest ends a second time").format(quest=_quest(quest)),
+                    _("this quest is played once; once over it stays over"),
                 )
             self.check_spoils(ev, data, won, white, black, engines)
             if not data.perpetual:
@@ -1278,7 +1488,9 @@ class _Replay:
         if won:
             want = (data.win_white_swords, data.win_white_swords + 1)
             bad = ("white" in opts and white not in want) or black or engines
-            what = f"{data.win_white_swords} white sword(s)"
+            brings = _(
+                "the {quest} quest won brings {n} white sword(s) ({source}; Heroism adds one)"
+            )
         else:
             want = (data.lose_black_swords, data.lose_black_swords + 1, data.lose_black_swords + 2)
             bad = (
@@ -1286,17 +1498,38 @@ class _Replay:
                 or white
                 or ("engines" in opts and engines != data.lose_engines)
             )
-            what = f"{data.lose_black_swords} black sword(s)" + (
-                f" and {data.lose_engines} siege engines" if data.lose_engines else ""
+            brings = (
+                _(
+                    "the {quest} quest lost brings {n} black sword(s) and {engines} siege engines "
+                    "({source}; Heroism adds one)"
+                )
+                if data.lose_engines
+                else _(
+                    "the {quest} quest lost brings {n} black sword(s) ({source}; Heroism adds one)"
+                )
             )
         if bad:
+            quest = _quest(data.name)
             self.broke(
                 ev.line,
                 "quest.spoils",
-                f"the {_title(data.name)} quest {'won' if won else 'lost'} is recorded with "
-                f"white={white} black={black} engines={engines}",
-                f"the {_title(data.name)} quest {'won' if won else 'lost'} brings {what} "
-                f"({data.source}; Heroism adds one)",
+                (
+                    _(
+                        "the {quest} quest won is recorded with white={white} black={black} "
+                        "engines={engines}"
+                    )
+                    if won
+                    else _(
+                        "the {quest} quest lost is recorded with white={white} black={black} "
+                        "engines={engines}"
+                    )
+                ).format(quest=quest, white=white, black=black, engines=engines),
+                brings.format(
+                    quest=quest,
+                    n=data.win_white_swords if won else data.lose_black_swords,
+                    engines=data.lose_engines,
+                    source=data.source,
+                ),
             )
 
     def on_sword(self, ev: Event) -> None:
@@ -1316,16 +1549,19 @@ class _Replay:
             self.broke(
                 ev.line,
                 "endgame.accusation",
-                f"{_title(accuser)} accuses with {swords} swords and {t.engines_hi} siege "
-                "engines on the board",
-                f"an accusation needs {_ACCUSE_SWORDS}+ swords or {_ACCUSE_ENGINES}+ engines",
+                _(
+                    "{who} accuses with {swords} swords and {engines} siege engines on the board"
+                ).format(who=_knight(accuser), swords=swords, engines=t.engines_hi),
+                _("an accusation needs {swords}+ swords or {engines}+ engines").format(
+                    swords=_ACCUSE_SWORDS, engines=_ACCUSE_ENGINES
+                ),
             )
         if accuser in t.accused:
             self.broke(
                 ev.line,
                 "endgame.accusation",
-                f"{_title(accuser)} accuses a second time",
-                "each knight accuses once in the game",
+                _("{who} accuses a second time").format(who=_knight(accuser)),
+                _("each knight accuses once in the game"),
             )
         t.accused.add(accuser)
         if result == "right":
@@ -1334,9 +1570,10 @@ class _Replay:
                 self.broke(
                     ev.line,
                     "setup.loyalty",
-                    f"{_title(accused)} is unmasked as the traitor, but his loyalty is recorded "
-                    "as loyal",
-                    "a right accusation unmasks a traitor",
+                    _(
+                        "{who} is unmasked as the traitor, but his loyalty is recorded as loyal"
+                    ).format(who=_knight(accused)),
+                    _("a right accusation unmasks a traitor"),
                 )
             t.unmasked.add(accused)
             most = self.most_traitors()
@@ -1344,8 +1581,10 @@ class _Replay:
                 self.broke(
                     ev.line,
                     "setup.loyalty",
-                    f"traitor number {len(t.unmasked)} is unmasked; this game has at most {most}",
-                    "one traitor in the loyalty deck; in Merlin's Company two at 7-8 players",
+                    _("traitor number {n} is unmasked; this game has at most {most}").format(
+                        n=len(t.unmasked), most=most
+                    ),
+                    _("one traitor in the loyalty deck; in Merlin's Company two at 7-8 players"),
                 )
         else:
             t.white, t.black = after_wrong_accusation(
@@ -1371,8 +1610,10 @@ class _Replay:
             self.broke(
                 ev.line,
                 "turn.order",
-                f"{_title(name)} dies a second time (first at line {t.dead[name]})",
-                "a knight dies once",
+                _("{who} dies a second time (first at line {line})").format(
+                    who=_knight(name), line=t.dead[name]
+                ),
+                _("a knight dies once"),
             )
             return
         t.dead[name] = ev.line
@@ -1388,8 +1629,8 @@ class _Replay:
             self.broke(
                 ev.line,
                 "deck.counts",
-                f"{card} is not a white card of this box",
-                "only the box's white cards are played",
+                _("{card} is not a white card of this box").format(card=_card(card)),
+                _("only the box's white cards are played"),
             )
             return
         aim = ev.words[2] if len(ev.words) == 3 else ev.options.get("on", "")
@@ -1409,15 +1650,17 @@ class _Replay:
             self.broke(
                 ev.line,
                 "black.vivien",
-                f"{_title(name)} plays a Merlin card while Vivien is in play",
-                "Vivien stops every Merlin card, single or in threes, until a quest is won",
+                _("{who} plays a Merlin card while Vivien is in play").format(who=_knight(name)),
+                _("Vivien stops every Merlin card, single or in threes, until a quest is won"),
             )
         if card == "grail" and aim in ("grail", "") and t.dark_forest:
             self.broke(
                 ev.line,
                 "black.dark-forest",
-                f"{_title(name)} lays a Grail card while the Dark Forest is in play",
-                "the Dark Forest stops Grail cards until another quest is won",
+                _("{who} lays a Grail card while the Dark Forest is in play").format(
+                    who=_knight(name)
+                ),
+                _("the Dark Forest stops Grail cards until another quest is won"),
             )
         target = ev.words[2] if len(ev.words) == 3 else ev.options.get("target", "")
         if card == "divine_favor":
@@ -1438,8 +1681,10 @@ class _Replay:
             self.broke(
                 ev.line,
                 "heroic.heal",
-                f"{_title(name)} heals with {', '.join(cards)}",
-                "healing discards three identical white cards",
+                _("{who} heals with {cards}").format(
+                    who=_knight(name), cards=_join(_card(c) for c in cards)
+                ),
+                _("healing discards three identical white cards"),
             )
 
     def on_sacrifice(self, ev: Event) -> None:
@@ -1451,15 +1696,17 @@ class _Replay:
             self.broke(
                 ev.line,
                 "siege.second-action",
-                f"{_title(name)} sacrifices a life point while the Second Witch is in play",
-                "no life may be sacrificed for a second heroic action until a quest is won",
+                _("{who} sacrifices a life point while the Second Witch is in play").format(
+                    who=_knight(name)
+                ),
+                _("no life may be sacrificed for a second heroic action until a quest is won"),
             )
         elif t.sacrificed:
             self.broke(
                 ev.line,
                 "turn.sacrifice",
-                f"{_title(name)} sacrifices a second life point in one turn",
-                "one sacrifice a turn buys one more heroic action",
+                _("{who} sacrifices a second life point in one turn").format(who=_knight(name)),
+                _("one sacrifice a turn buys one more heroic action"),
             )
         t.sacrificed = True
 
@@ -1475,8 +1722,10 @@ class _Replay:
             self.broke(
                 ev.line,
                 "travel.captured",
-                f"{_title(rescuer)} frees {_title(captive)}, who is not captured",
-                "only a captured knight is freed",
+                _("{who} frees {captive}, who is not captured").format(
+                    who=_knight(rescuer), captive=_knight(captive)
+                ),
+                _("only a captured knight is freed"),
             )
         self.release(captive)
 
@@ -1507,9 +1756,13 @@ class _Replay:
             self.broke(
                 ev.line,
                 "evil.engine",
-                f"{n} siege engines recorded; the lines above leave {shown}",
-                "an engine is added by the evil step, Morgan (2), a finished quest's black card "
-                "or a war lost (2), and removed by a siege fight won",
+                _("{n} siege engines recorded; the lines above leave {shown}").format(
+                    n=n, shown=shown
+                ),
+                _(
+                    "an engine is added by the evil step, Morgan (2), a finished quest's black "
+                    "card or a war lost (2), and removed by a siege fight won"
+                ),
             )
         t.engines_lo = t.engines_hi = n
 
@@ -1521,9 +1774,11 @@ class _Replay:
             self.broke(
                 ev.line,
                 "endgame.twelve-swords",
-                f"{white} white / {black} black swords recorded; the lines above lay "
-                f"{t.white} / {t.black}",
-                "swords come from quests, accusations and the effects recorded on sword lines",
+                _(
+                    "{white} white / {black} black swords recorded; the lines above lay "
+                    "{laid_white} / {laid_black}"
+                ).format(white=white, black=black, laid_white=t.white, laid_black=t.black),
+                _("swords come from quests, accusations and the effects recorded on sword lines"),
             )
         t.white, t.black = white, black
 
@@ -1534,15 +1789,15 @@ class _Replay:
             self.broke(
                 ev.line,
                 "knight.life",
-                f"{_title(name)} has {n} life points",
-                f"life stays between 0 and {_MAX_LIFE}",
+                _("{who} has {n} life points").format(who=_knight(name), n=n),
+                _("life stays between 0 and {most}").format(most=_MAX_LIFE),
             )
         if n > 0 and name in self.t.dead:
             self.broke(
                 ev.line,
                 "turn.order",
-                f"{_title(name)} has {n} life points after his death",
-                "a dead knight stays dead",
+                _("{who} has {n} life points after his death").format(who=_knight(name), n=n),
+                _("a dead knight stays dead"),
             )
 
     def on_hand(self, ev: Event) -> None:
@@ -1555,8 +1810,10 @@ class _Replay:
                 self.broke(
                     ev.line,
                     "deck.counts",
-                    f"{_title(name)} holds {n} {card}; the white deck has {box.count(card)}",
-                    "a hand holds only cards of the white deck",
+                    _("{who} holds {n} {card}; the white deck has {box}").format(
+                        who=_knight(name), n=n, card=_card(card), box=box.count(card)
+                    ),
+                    _("a hand holds only cards of the white deck"),
                 )
 
     def on_relic(self, ev: Event) -> None:
@@ -1571,8 +1828,8 @@ class _Replay:
             self.broke(
                 ev.line,
                 "setup.loyalty",
-                f"{traitors} traitors dealt to {t.players} players",
-                "one traitor in the loyalty deck; in Merlin's Company two at 7-8 players",
+                _("{n} traitors dealt to {players} players").format(n=traitors, players=t.players),
+                _("one traitor in the loyalty deck; in Merlin's Company two at 7-8 players"),
             )
 
     def on_end(self, ev: Event) -> None:
@@ -1590,22 +1847,28 @@ class _Replay:
             self.broke(
                 ev.line,
                 "endgame.hidden-traitors",
-                f"{hidden} hidden traitor(s) flip swords at the end, but at most {max(0, most)} "
-                f"can be hidden ({len(t.unmasked)} unmasked)",
-                "only a traitor still hidden (and alive) turns swords over at the end",
+                _(
+                    "{n} hidden traitor(s) flip swords at the end, but at most {most} can be "
+                    "hidden ({unmasked} unmasked)"
+                ).format(n=hidden, most=max(0, most), unmasked=len(t.unmasked)),
+                _("only a traitor still hidden (and alive) turns swords over at the end"),
             )
         if not t.over and all(
             k in t.dead or k in t.unmasked or t.loyalty.get(k) == "traitor" for k in t.knights
         ):
-            t.over = "the death of every knight"
+            t.over = _("the death of every knight")
         if not t.over:
             self.broke(
                 ev.line,
                 "turn.end-check",
-                f"the game is recorded as over with {t.white + t.black} swords, {t.black} "
-                f"black, and {t.engines_lo} siege engines",
-                f"the game ends at the {_SWORDS_TO_END}th sword, the {_BLACK_TO_LOSE}th black "
-                f"sword, the {_ENGINES_TO_LOSE}th siege engine or when every knight is dead",
+                _(
+                    "the game is recorded as over with {swords} swords, {black} black, and "
+                    "{engines} siege engines"
+                ).format(swords=t.white + t.black, black=t.black, engines=t.engines_lo),
+                _(
+                    "the game ends at the {swords}th sword, the {black}th black sword, the "
+                    "{engines}th siege engine or when every knight is dead"
+                ).format(swords=_SWORDS_TO_END, black=_BLACK_TO_LOSE, engines=_ENGINES_TO_LOSE),
             )
         want_white, want_black = after_hidden_traitors(t.white, t.black, hidden)
         flips = t.white - want_white
@@ -1614,13 +1877,23 @@ class _Replay:
             self.broke(
                 ev.line,
                 "endgame.hidden-traitors",
-                f"the final count {got[0]} white / {got[1]} black does not match the swords "
-                f"laid ({t.white} / {t.black}) with {hidden} hidden traitor(s) flipping {flips}",
-                f"expected {want_white} / {want_black}",
+                _(
+                    "the final count {white} white / {black} black does not match the swords "
+                    "laid ({laid_white} / {laid_black}) with {hidden} hidden traitor(s) "
+                    "flipping {flips}"
+                ).format(
+                    white=got[0],
+                    black=got[1],
+                    laid_white=t.white,
+                    laid_black=t.black,
+                    hidden=hidden,
+                    flips=flips,
+                ),
+                _("expected {white} / {black}").format(white=want_white, black=want_black),
             )
         t.ended = True
         if not t.over:
-            t.over = "the end line"
+            t.over = _("the end line")
 
     def close(self) -> None:
         t = self.t
@@ -1667,7 +1940,7 @@ def verify(events: list[Event]) -> Report:
     ['siege.fight', 'siege.fight']
     """
     if not isinstance(events, list) or not all(isinstance(e, Event) for e in events):
-        raise ValueError("verify() takes the list of events of parse_log() or read_log()")
+        raise ValueError(_("verify() takes the list of events of parse_log() or read_log()"))
     replay = _Replay()
     for ev in events:
         replay.step(ev)
@@ -1695,20 +1968,62 @@ def verify_text(text: str) -> Report:
     return verify(parse_log(text))
 
 
+# The summary's keys (English data keys of Report.summary) as the report writes them, in the
+# reader's language; each with its value, so a translation may add a counter word ("7人").
+_SUMMARY = {
+    "players": N_("players {value}"),
+    "events": N_("events {value}"),
+    "white swords on the table": N_("white swords on the table {value}"),
+    "black swords on the table": N_("black swords on the table {value}"),
+    "siege engines": N_("siege engines {value}"),
+    "siege fights": N_("siege fights {value}"),
+    "accusations": N_("accusations {value}"),
+}
+_EXPANSION = {True: N_("expansion True"), False: N_("expansion False")}
+
+
+def _summary_item(key: str, value: object) -> str:
+    if key == "expansion" and isinstance(value, bool):
+        return _(_EXPANSION[value])
+    if key in _SUMMARY:
+        return _(_SUMMARY[key]).format(value=value)
+    return f"{key} {value}"
+
+
+def format_violation(v: Violation) -> str:
+    """One violation on one line, in the language in force: where, what, the rule id and its
+    source (the violation's own message is in the language :func:`verify` ran in).
+
+    >>> from camelot_rules.i18n import language
+    >>> log = "setup players=4 expansion=no\\nsiege kay cards=2 roll=5 won"
+    >>> with language("ja"):
+    ...     shown = format_violation(verify(parse_log(log)).violations[1])
+    >>> shown.split("（")[0], "siege.fight" in shown
+    ('2行目：合計2対ダイスの目5の戦いが勝ちと記録されています', True)
+    """
+    where = (
+        _("line {line}: {message} (rule {rule_id}: {source})")
+        if v.line
+        else _("end of log: {message} (rule {rule_id}: {source})")
+    )
+    return where.format(line=v.line, message=v.message, rule_id=v.rule_id, source=v.source)
+
+
 def format_report(report: Report) -> str:
     """A readable report: each violation with its line, the rule in words, its id and source,
-    and what the table should have done; then the summary."""
+    and what the table should have done; then the summary. In the language in force; the
+    violations' own words are those of the language :func:`verify` ran in."""
     lines = []
     if report.violations:
-        lines.append(f"{len(report.violations)} rule violation(s):")
+        lines.append(_("{n} rule violation(s):").format(n=len(report.violations)))
         for v in report.violations:
-            where = f"line {v.line}" if v.line else "end of log"
-            lines.append(f"  {where}: {v.message} (rule {v.rule_id}: {v.source})")
+            lines.append("  " + format_violation(v))
             if v.fix:
-                lines.append(f"      the rule: {v.fix}")
+                lines.append("      " + _("the rule: {fix}").format(fix=v.fix))
     else:
-        lines.append("No rule violations found: the log is consistent with the rules.")
-    lines.append("Summary: " + ", ".join(f"{k} {v}" for k, v in report.summary.items()))
+        lines.append(_("No rule violations found: the log is consistent with the rules."))
+    items = _join(_summary_item(k, v) for k, v in report.summary.items())
+    lines.append(_("Summary: {items}").format(items=items))
     return "\n".join(lines)
 
 
@@ -1720,7 +2035,9 @@ class StatTest:
     """A test of what happened against the exact odds.
 
     ``exact`` tells whether ``p_value`` is exact (a Fraction) or an approximation (a float,
-    labelled in ``method``).
+    labelled in ``method``). ``name`` and ``method`` are English ids ("die rolls"),
+    translated by :func:`format_stat_test`; ``observed`` and ``expected`` are written in the
+    language in force when the test is made.
     """
 
     name: str
@@ -1768,7 +2085,7 @@ def die_roll_test(rolls: list[int]) -> StatTest:
     Fraction(1, 1)
     """
     if not rolls:
-        raise ValueError("no die rolls in the log")
+        raise ValueError(_("no die rolls in the log"))
     n = len(rolls)
     counts = tuple(rolls.count(face) for face in range(1, _FACES + 1))
     observed = " ".join(f"{face}:{c}" for face, c in enumerate(counts, start=1))
@@ -1783,22 +2100,22 @@ def die_roll_test(rolls: list[int]) -> StatTest:
         seen = weight(counts)
         tail = sum(weight(c) for c in _compositions(n, _FACES) if weight(c) <= seen)
         return StatTest(
-            "die rolls",
-            "exact multinomial test",
+            N_("die rolls"),
+            N_("exact multinomial test"),
             n,
             observed,
-            f"{Fraction(n, _FACES)} of each face",
+            _("{n} of each face").format(n=Fraction(n, _FACES)),
             Fraction(tail, _FACES**n),
             True,
         )
     expected = n / _FACES
     stat = sum((c - expected) ** 2 / expected for c in counts)
     return StatTest(
-        "die rolls",
-        "chi-square approximation (7 dof)",
+        N_("die rolls"),
+        N_("chi-square approximation (7 dof)"),
         n,
         observed,
-        f"{expected:.2f} of each face",
+        _("{n} of each face").format(n=f"{expected:.2f}"),
         _chi2_sf(stat, _FACES - 1),
         False,
     )
@@ -1814,28 +2131,28 @@ def fights_test(fights: list[tuple[Fraction, bool]]) -> StatTest:
     Fraction(1, 1)
     """
     if not fights:
-        raise ValueError("no siege fights in the log")
-    wins = sum(won for _, won in fights)
-    mean = sum((p for p, _ in fights), Fraction(0))
+        raise ValueError(_("no siege fights in the log"))
+    wins = sum(won for _p, won in fights)
+    mean = sum((p for p, _won in fights), Fraction(0))
     if len(fights) > _EXACT_FIGHTS:
-        var = float(sum((p * (1 - p) for p, _ in fights), Fraction(0)))
+        var = float(sum((p * (1 - p) for p, _won in fights), Fraction(0)))
         z = (abs(wins - float(mean)) - 0.5) / sqrt(var) if var else 0.0
         p_approx = 1.0 - erf(max(z, 0.0) / sqrt(2))
         return StatTest(
-            "siege fights won",
-            "normal approximation to the Poisson-binomial",
+            N_("siege fights won"),
+            N_("normal approximation to the Poisson-binomial"),
             len(fights),
             str(wins),
-            f"{float(mean):.2f} expected",
+            _("{mean} expected").format(mean=f"{float(mean):.2f}"),
             min(1.0, p_approx),
             False,
         )
     # integer weights over the common denominator: exact and fast
     den = 1
-    for p, _ in fights:
+    for p, _won in fights:
         den = den * p.denominator // _gcd(den, p.denominator)
     dist = [1]
-    for p, _ in fights:
+    for p, _won in fights:
         a = int(p * den)
         b = den - a
         nxt = [0] * (len(dist) + 1)
@@ -1847,11 +2164,11 @@ def fights_test(fights: list[tuple[Fraction, bool]]) -> StatTest:
     tail = sum(q for q in dist if q <= seen)
     p_value = Fraction(tail, den ** len(fights))
     return StatTest(
-        "siege fights won",
-        "exact Poisson-binomial test",
+        N_("siege fights won"),
+        N_("exact Poisson-binomial test"),
         len(fights),
         str(wins),
-        f"{float(mean):.2f} expected",
+        _("{mean} expected").format(mean=f"{float(mean):.2f}"),
         p_value,
         True,
     )
@@ -1879,25 +2196,30 @@ def travel_check(passes: list[list[str]], composition: object = None) -> StatTes
     p = post.get(declared, Fraction(0))
     tail = sum((q for q in post.values() if q <= p), Fraction(0))
     return StatTest(
-        "travel draws",
-        "exact posterior of the declared deck (uniform prior)",
+        N_("travel draws"),
+        N_("exact posterior of the declared deck (uniform prior)"),
         sum(len(x) for x in passes),
-        f"{len(post)} decks fit the draws",
-        f"declared deck posterior {float(p):.4f}",
+        _("{n} decks fit the draws").format(n=len(post)),
+        _("declared deck posterior {p}").format(p=f"{float(p):.4f}"),
         tail,
         True,
     )
 
 
 def format_stat_test(test: StatTest) -> str:
-    """One line for a test: exact p-values as fractions, approximations labelled."""
+    """One line for a test, in the language in force: exact p-values as fractions,
+    approximations labelled."""
     if isinstance(test.p_value, Fraction):
         p = fmt_prob(test.p_value)
     else:
-        p = f"{test.p_value:.4g} (approximate)"
-    return (
-        f"{test.name} (n={test.n}): observed {test.observed}; {test.expected}; "
-        f"p = {p} [{test.method}]"
+        p = _("{p} (approximate)").format(p=f"{test.p_value:.4g}")
+    return _("{name} (n={n}): observed {observed}; {expected}; p = {p} [{method}]").format(
+        name=_(test.name),
+        n=test.n,
+        observed=test.observed,
+        expected=test.expected,
+        p=p,
+        method=_(test.method),
     )
 
 
@@ -1909,21 +2231,25 @@ def observed_vs_expected(report: Report) -> list[StatTest]:
 
 def stats_report(report: Report) -> tuple[list[StatTest], list[str]]:
     """Every test the log has data for, and a note for each test it cannot make (no data, or
-    the data does not fit the test - e.g. travel draws no 16-card deck can give). One test
-    failing never stops the others."""
+    the data does not fit the test - e.g. travel draws no 16-card deck can give), the notes in
+    the language in force. One test failing never stops the others."""
     tests: list[StatTest] = []
     notes: list[str] = []
     plan: list[tuple[str, bool, Callable[[], StatTest]]] = [
-        ("die rolls", bool(report.rolls), lambda: die_roll_test(report.rolls)),
-        ("siege fights won", bool(report.fights), lambda: fights_test(report.fights)),
-        ("travel draws", bool(report.travel_passes), lambda: travel_check(report.travel_passes)),
+        (N_("die rolls"), bool(report.rolls), lambda: die_roll_test(report.rolls)),
+        (N_("siege fights won"), bool(report.fights), lambda: fights_test(report.fights)),
+        (
+            N_("travel draws"),
+            bool(report.travel_passes),
+            lambda: travel_check(report.travel_passes),
+        ),
     ]
     for name, has_data, run in plan:
         if not has_data:
-            notes.append(f"{name}: not tested (none in the log)")
+            notes.append(_("{name}: not tested (none in the log)").format(name=_(name)))
             continue
         try:
             tests.append(run())
         except ValueError as err:
-            notes.append(f"{name}: not tested ({err})")
+            notes.append(_("{name}: not tested ({why})").format(name=_(name), why=err))
     return tests, notes
