@@ -45,7 +45,7 @@ def flagged(text: str) -> set[int]:
     try:
         return {v.line for v in verify(parse_log(text)).violations}
     except LogError as err:
-        return {int(str(err).split(":")[0].split()[1])}
+        return {err.line}
 
 
 def main() -> None:
