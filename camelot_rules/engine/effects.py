@@ -12,7 +12,7 @@ themselves.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from camelot_rules import rulebook
@@ -669,12 +669,17 @@ def quest_actions(s: GameState, seat: int) -> list[A.Action]:
     return out
 
 
-def _fight_subsets(counts: list[int]) -> list[tuple[int, ...]]:
+def _fight_subsets(counts: list[int]) -> tuple[tuple[int, ...], ...]:
     """Every non-empty multiset of Fight values in a hand, as sorted tuples (largest first)."""
+    return _fight_subsets_of(tuple(counts))
+
+
+@lru_cache(maxsize=4096)  # a hand's Fight counts; bounded for long sweeps
+def _fight_subsets_of(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     combos: list[tuple[int, ...]] = [()]
     for value, c in zip(range(1, 6), counts):
         combos = [combo + (value,) * k for combo in combos for k in range(c + 1)]
-    return [tuple(sorted(c, reverse=True)) for c in combos if c]
+    return tuple(tuple(sorted(c, reverse=True)) for c in combos if c)
 
 
 def do_fight_engine(s: GameState, seat: int, action: Any) -> None:
