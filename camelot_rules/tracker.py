@@ -7,7 +7,8 @@ that breaks a rule is refused with a ``ValueError`` naming the rule, and the rec
 was. ``undo`` takes back the last line; ``text`` is the play log to save, share or check later.
 :meth:`GameRecord.position` is what the table has seen - swords, engines, the black and travel
 cards gone since the last rebuild - for the calculators: the black pile left, the travel deck
-left, the siege engines still to come before the 12th.
+left, the siege engines still to come before the 12th - and each knight's life as the log
+shows it (:func:`life_totals`).
 
 >>> game = GameRecord.new(4, expansion=False, knights=["arthur", "kay", "gawain", "percival"])
 >>> _ = game.add("turn arthur")
@@ -24,17 +25,52 @@ ValueError: line 6: Arthur takes a second evil step in one turn (rule turn.evil-
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from camelot_rules import rulebook
 from camelot_rules.cards import Deck, check_players, standard_deck
 from camelot_rules.checks import check_bool, check_text
-from camelot_rules.playlog import MAX_LOG_BYTES, LogError, Violation, _Replay, parse_log
+from camelot_rules.i18n import gettext as _
+from camelot_rules.names import display_name
+from camelot_rules.playlog import MAX_LOG_BYTES, Event, LogError, Violation, _Replay, parse_log
 
-__all__ = ["GameRecord", "Position"]
+__all__ = ["GameRecord", "Position", "life_totals"]
 
 _ENGINES_TO_LOSE = rulebook.threshold("siege_engines_to_lose")
+_STARTING_LIFE = rulebook.threshold("starting_life")
+_MAX_LIFE = rulebook.threshold("max_life")
+
+
+def life_totals(events: Iterable[Event], knights: Sequence[str]) -> tuple[tuple[str, int], ...]:
+    """Each knight's life points as the log shows them, in seat order.
+
+    Every knight starts with the box's starting life (F §1 setup); a ``life NAME N`` line sets
+    it; the lines whose cost is fixed by the rules move it: ``evil NAME life`` and ``sacrifice
+    NAME`` take one point (ES p.13; RB), ``heal NAME ...`` gives one back (RB p.16; never above
+    the maximum, rule ``knight.life``), ``death NAME`` leaves none. Changes the log does not
+    spell out (a lost quest, a black card, the Fourth Witch) are not guessed: the table records
+    them with a ``life`` line.
+
+    Rules: ``knight.life``, ``turn.sacrifice``, ``heroic.heal``.
+
+    >>> events = parse_log("setup players=3 expansion=no\\nknights arthur kay gawain\\n"
+    ...                    "turn arthur\\nevil arthur life\\nlife kay 6")
+    >>> life_totals(events, ["arthur", "kay", "gawain"])
+    (('arthur', 3), ('kay', 6), ('gawain', 4))
+    """
+    life: dict[str, int] = {}
+    for ev in events:
+        name = ev.words[0] if ev.words else ""
+        if ev.verb == "life":
+            life[name] = int(ev.words[1])
+        elif (ev.verb == "evil" and ev.words[1:] == ("life",)) or ev.verb == "sacrifice":
+            life[name] = max(0, life.get(name, _STARTING_LIFE) - 1)
+        elif ev.verb == "heal":
+            life[name] = min(_MAX_LIFE, life.get(name, _STARTING_LIFE) + 1)
+        elif ev.verb == "death":
+            life[name] = 0
+    return tuple((k, life.get(k, _STARTING_LIFE)) for k in knights)
 
 
 @dataclass(frozen=True)
@@ -44,6 +80,9 @@ class Position:
     ``engines`` is a range ``(low, high)`` where the log leaves it open (Merlin may stand on a
     finished quest). ``black_left`` and ``travel_left`` are the draw piles as known: the box
     minus the cards drawn since the last rebuild (and the cards removed from the game).
+    ``life`` is each knight's life points in seat order, as the log shows them
+    (:func:`life_totals`). ``fights_laid`` the Fight values the log records on each quest in
+    progress (the combat quests and the wars), quest by quest.
     """
 
     players: int
@@ -61,6 +100,19 @@ class Position:
     travel_left: Deck | None
     captured_held: int
     over: str
+    life: tuple[tuple[str, int], ...] = ()
+    fights_laid: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+    def life_of(self, knight: str) -> int:
+        """``knight``'s life points as the log shows them."""
+        for name, points in self.life:
+            if name == knight:
+                return points
+        raise ValueError(f"knight={knight!r} is not at this table: {[k for k, _ in self.life]}")
+
+    def fights_on(self, quest: str) -> tuple[int, ...]:
+        """The Fight values the log records on ``quest`` (none if it holds none)."""
+        return dict(self.fights_laid).get(quest, ())
 
     @property
     def engines_to_lose(self) -> int:
@@ -68,24 +120,26 @@ class Position:
         return _ENGINES_TO_LOSE - self.engines[1]
 
     def summary(self) -> str:
-        """One line a player reads at a glance."""
+        """One line a player reads at a glance (in the language in force)."""
         low, high = self.engines
         engines = str(low) if low == high else f"{low}-{high}"
         parts = [
-            f"{self.white_swords} white / {self.black_swords} black swords",
-            f"{engines} siege engine(s)",
-            f"black pile {self.black_left.size} card(s)",
+            _("{white} white / {black} black swords").format(
+                white=self.white_swords, black=self.black_swords
+            ),
+            _("{n} siege engine(s)").format(n=engines),
+            _("black pile {n} card(s)").format(n=self.black_left.size),
         ]
         if self.travel_left is not None:
-            parts.append(f"travel deck {self.travel_left.size} card(s)")
+            parts.append(_("travel deck {n} card(s)").format(n=self.travel_left.size))
         if self.turn:
-            parts.insert(0, f"{self.turn.replace('_', ' ').title()}'s turn")
+            parts.insert(0, _("{knight}'s turn").format(knight=display_name(self.turn, "knight")))
         if self.over:
-            parts.insert(0, f"game over ({self.over})")
-        return "; ".join(parts)
+            parts.insert(0, _("game over ({why})").format(why=self.over))
+        return _("; ").join(parts)
 
 
-def _position(replay: _Replay) -> Position:
+def _position(replay: _Replay, events: Sequence[Event] = ()) -> Position:
     t = replay.t
     black_box = standard_deck("black", expansion=t.expansion)
     gone = {c: n for c, n in (t.drawn["black"] + t.removed).items() if n > 0}
@@ -111,6 +165,8 @@ def _position(replay: _Replay) -> Position:
         travel_left=travel_left,
         captured_held=sum(t.held.values()),
         over=t.over,
+        life=life_totals(events, t.knights),
+        fights_laid=tuple(sorted((q, tuple(v)) for q, v in t.laid.items() if v)),
     )
 
 
@@ -138,15 +194,16 @@ class GameRecord:
         return cls("\n".join(lines))
 
     @staticmethod
-    def _replay(text: str) -> tuple[_Replay, list[Violation]]:
+    def _replay(text: str) -> tuple[_Replay, list[Violation], list[Event]]:
         if len(text.encode("utf-8")) > MAX_LOG_BYTES:
             raise ValueError(f"the record is longer than {MAX_LOG_BYTES:,} bytes")
         replay = _Replay()
         if not text.strip():
-            return replay, []
-        for ev in parse_log(text):
+            return replay, [], []
+        events = parse_log(text)
+        for ev in events:
             replay.step(ev)
-        return replay, replay.found
+        return replay, replay.found, events
 
     @property
     def text(self) -> str:
@@ -172,7 +229,7 @@ class GameRecord:
         candidate = [*self._lines, line]
         before = len(self._state[1])
         try:
-            replay, found = self._replay("\n".join(candidate))
+            replay, found, events = self._replay("\n".join(candidate))
         except LogError as err:
             raise ValueError(str(err)) from None
         new = [v for v in found[before:] if v.line >= len(candidate)] or found[before:]
@@ -183,8 +240,8 @@ class GameRecord:
                 + (f" - {v.fix}" if v.fix else "")
             )
         self._lines = candidate
-        self._state = replay, found
-        return _position(replay)
+        self._state = replay, found, events
+        return _position(replay, events)
 
     def undo(self) -> str:
         """Take back the last line (not the setup line); return it."""
@@ -196,7 +253,7 @@ class GameRecord:
 
     def position(self) -> Position:
         """What the table has seen so far."""
-        return _position(self._state[0])
+        return _position(self._state[0], self._state[2])
 
     def next_turn(self) -> str:
         """The knight whose turn comes next (clockwise, dead knights skipped)."""

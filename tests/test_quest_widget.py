@@ -124,7 +124,7 @@ def test_quest_figure_draws_every_curve() -> None:
 
 def test_widget_updates_result_and_plot_when_a_control_changes() -> None:
     w = build_quest_widget()
-    assert "The Holy Grail" in w.text and w.plot.value.startswith("<svg")
+    assert w.text.startswith("Holy Grail (BoQ") and w.plot.value.startswith("<svg")
     before = w.result.value
     w.turns.value = 3
     assert w.result.value != before and "within 3 turn(s)" in w.text

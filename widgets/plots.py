@@ -1,7 +1,9 @@
 """Matplotlib figures for notebooks and docs (display only: floats appear here, not in logic).
 
 Every figure is sized for a phone (about 480 px wide at the default 100 dpi; notebooks scale
-images down to the screen), with labelled axes and probabilities shown as percentages.
+images down to the screen), with labelled axes and probabilities shown as percentages. Titles
+and axis labels are shown in the language in force: give them as catalog messages (``N_``);
+Japanese texts are drawn in a font that has them (:mod:`camelot_rules.fonts`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import matplotlib.pyplot as plt
 from matplotlib.ticker import PercentFormatter
 
 from camelot_rules.display import fmt_percent
+from camelot_rules.fonts import in_language_fonts
+from camelot_rules.i18n import N_, gettext
 
 __all__ = [
     "PHONE",
@@ -47,21 +51,23 @@ def _percent_axis(ax: Any, axis: str = "y") -> None:
     (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(PercentFormatter(1.0))
 
 
+@in_language_fonts
 def plot_distribution(
-    dist: Mapping[int, Fraction], *, title: str, xlabel: str, ylabel: str = "chance"
+    dist: Mapping[int, Fraction], *, title: str, xlabel: str, ylabel: str = N_("chance")
 ) -> Any:
     """Bar chart of an exact distribution {value: probability}; returns the Figure."""
     fig, ax = plt.subplots(figsize=PHONE)
     xs = sorted(dist)
     ax.bar(xs, [float(dist[x]) for x in xs], color=BLUE)
-    ax.set_title(title, fontsize=10)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
+    ax.set_title(gettext(title), fontsize=10)
+    ax.set_xlabel(gettext(xlabel))
+    ax.set_ylabel(gettext(ylabel))
     _percent_axis(ax)
     fig.tight_layout()
     return fig
 
 
+@in_language_fonts
 def plot_series(
     series: Mapping[str, Mapping[int, Fraction]], *, title: str, xlabel: str, ylabel: str
 ) -> Any:
@@ -70,9 +76,9 @@ def plot_series(
     for label, values in series.items():
         xs = sorted(values)
         ax.plot(xs, [float(values[x]) for x in xs], marker="o", markersize=3, label=label)
-    ax.set_title(title, fontsize=10)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
+    ax.set_title(gettext(title), fontsize=10)
+    ax.set_xlabel(gettext(xlabel))
+    ax.set_ylabel(gettext(ylabel))
     _percent_axis(ax)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
@@ -80,12 +86,13 @@ def plot_series(
     return fig
 
 
+@in_language_fonts
 def plot_cumulative(
     series: Mapping[str, Mapping[int, Fraction]],
     *,
     title: str,
     xlabel: str,
-    ylabel: str = "chance it has happened by then",
+    ylabel: str = N_("chance it has happened by then"),
 ) -> Any:
     """Cumulative step curves of exact distributions {label: {x: P(x)}}: "by turn t, how
     likely?" - the question players ask of run-out and witch timing. A curve that stays below
@@ -97,9 +104,9 @@ def plot_cumulative(
         ax.step(xs, [float(cum[x]) for x in xs], where="post", label=label)
     ax.set_ylim(0, 1.02)
     ax.axhline(0.5, color="#999", linewidth=0.8, linestyle=":")
-    ax.set_title(title, fontsize=10)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel, fontsize=9)
+    ax.set_title(gettext(title), fontsize=10)
+    ax.set_xlabel(gettext(xlabel))
+    ax.set_ylabel(gettext(ylabel), fontsize=9)
     _percent_axis(ax)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
@@ -107,7 +114,10 @@ def plot_cumulative(
     return fig
 
 
-def plot_bars(items: Sequence[tuple[str, Fraction]], *, title: str, xlabel: str = "chance") -> Any:
+@in_language_fonts
+def plot_bars(
+    items: Sequence[tuple[str, Fraction]], *, title: str, xlabel: str = N_("chance")
+) -> Any:
     """Horizontal bars, one labelled row per item (largest first as given), each with its
     percentage printed; returns the Figure."""
     fig, ax = plt.subplots(figsize=(PHONE[0], 0.9 + 0.32 * len(items)))
@@ -123,26 +133,35 @@ def plot_bars(items: Sequence[tuple[str, Fraction]], *, title: str, xlabel: str 
             fontsize=8,
         )
     ax.set_xlim(0, max(values, default=1) * 1.25 or 1)
-    ax.set_title(title, fontsize=10)
-    ax.set_xlabel(xlabel)
+    ax.set_title(gettext(title), fontsize=10)
+    ax.set_xlabel(gettext(xlabel))
     ax.tick_params(axis="y", labelsize=8)
     _percent_axis(ax, "x")
     fig.tight_layout()
     return fig
 
 
+@in_language_fonts
 def plot_turn_plan(
-    outcomes: Mapping[tuple[int, int], Fraction], *, title: str = "The best turn's outcomes"
+    outcomes: Mapping[tuple[int, int], Fraction], *, title: str = N_("The best turn's outcomes")
 ) -> Any:
     """The outcomes of a turn plan (``best_turn(...).outcomes``: (engines removed, life lost)
     -> chance) as labelled bars."""
     items = [
-        (f"{e} engine{'s' if e != 1 else ''} removed, {lost} life lost", p)
+        (
+            (
+                gettext("1 engine removed, {lost} life lost")
+                if e == 1
+                else gettext("{e} engines removed, {lost} life lost")
+            ).format(e=e, lost=lost),
+            p,
+        )
         for (e, lost), p in sorted(outcomes.items(), key=lambda kv: (-kv[0][0], kv[0][1]))
     ]
     return plot_bars(items, title=title)
 
 
+@in_language_fonts
 def plot_heatmap(
     values: Mapping[tuple[int, int], Fraction],
     *,
@@ -166,9 +185,11 @@ def plot_heatmap(
                 ax.text(i, j, text, ha="center", va="center", fontsize=7)
     ax.set_xticks(range(len(xs)), [str(x) for x in xs])
     ax.set_yticks(range(len(ys)), [str(y) for y in ys])
-    ax.set_title(title + (f"\n✕ = {mark_label}" if mark_label else ""), fontsize=9)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
+    ax.set_title(
+        gettext(title) + (f"\n✕ = {gettext(mark_label)}" if mark_label else ""), fontsize=9
+    )
+    ax.set_xlabel(gettext(xlabel))
+    ax.set_ylabel(gettext(ylabel))
     bar = fig.colorbar(image, ax=ax, fraction=0.05)
     bar.ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     fig.tight_layout()

@@ -15,7 +15,8 @@ from typing import Any
 
 import ipywidgets as W
 
-from camelot_rules.checks import check_bool, check_int, check_text
+from camelot_rules.cards import Deck, standard_deck
+from camelot_rules.checks import check_bool, check_instance, check_int, check_text
 from camelot_rules.display import (
     exact_fractions,
     fmt_prob,
@@ -24,6 +25,10 @@ from camelot_rules.display import (
     text_answer,
     text_table,
 )
+from camelot_rules.fonts import in_language_fonts
+from camelot_rules.i18n import N_
+from camelot_rules.i18n import gettext as _
+from camelot_rules.names import display_name
 from camelot_rules.quests import (
     COMBAT_QUESTS,
     RaceCurve,
@@ -33,7 +38,19 @@ from camelot_rules.quests import (
     grail_race,
     war_race,
 )
-from widgets.common import AnswerRepr, Rendered, exact_box, result_box, row, safe_render, text_box
+from camelot_rules.tracker import Position
+from widgets.common import (
+    AnswerRepr,
+    Rendered,
+    exact_box,
+    language_box,
+    result_box,
+    row,
+    safe_render,
+    text_box,
+    tr,
+)
+from widgets.tracker import ReadsPosition
 
 __all__ = [
     "QUESTS",
@@ -49,13 +66,13 @@ __all__ = [
 RACES = ("grail", "excalibur", "picts", "saxons")
 QUESTS: tuple[str, ...] = (*RACES, *COMBAT_QUESTS)
 LABELS = {
-    "grail": "the Holy Grail",
-    "excalibur": "Excalibur",
-    "picts": "the Pict war",
-    "saxons": "the Saxon war",
-    "black_knight": "the Black Knight",
-    "lancelot": "Lancelot",
-    "dragon": "the Dragon",
+    "grail": N_("the Holy Grail"),
+    "excalibur": N_("Excalibur"),
+    "picts": N_("the Pict war"),
+    "saxons": N_("the Saxon war"),
+    "black_knight": N_("the Black Knight"),
+    "lancelot": N_("Lancelot"),
+    "dragon": N_("the Dragon"),
 }
 CITES = {
     "grail": "BoQ p.9, pp.15-16; RB p.15",
@@ -106,13 +123,22 @@ def _race(
     players: int,
     turns: int,
     expansion: bool,
+    pile: Deck | None = None,
 ) -> RaceCurve:
     if quest == "grail":
         return grail_race(
-            on_quest[0], on_quest[1], hands, turns, players=players, expansion=expansion
+            on_quest[0],
+            on_quest[1],
+            hands,
+            turns,
+            players=players,
+            expansion=expansion,
+            deck=pile,
         )
     if quest == "excalibur":
-        return excalibur_race(on_quest[0], hands, turns, players=players, expansion=expansion)
+        return excalibur_race(
+            on_quest[0], hands, turns, players=players, expansion=expansion, deck=pile
+        )
     return war_race(
         quest,
         on_quest[0],
@@ -122,6 +148,7 @@ def _race(
         mordred=on_quest[2] == 1,
         players=players,
         expansion=expansion,
+        deck=pile,
     )
 
 
@@ -133,6 +160,22 @@ def _on_quest(
     if quest == "excalibur":
         return (check_int("steps", steps),)
     return (check_int("fights", fights), check_int("warriors", warriors), int(mordred))
+
+
+def _check_pile(pile: object) -> Deck | None:
+    """The black draw pile given by the tracker: a Deck of the game's black cards, or None."""
+    if pile is None:
+        return None
+    check_instance("pile", pile, Deck)
+    assert isinstance(pile, Deck)
+    box = standard_deck("black", expansion=True)
+    extra = [c for c, n in pile.items() if n > box.count(c)]
+    if extra:
+        raise ValueError(
+            f"pile={pile!r:.80}: {extra[0]!r} is not a black card, or more copies than the "
+            f"game holds ({box.count(extra[0])})"
+        )
+    return pile
 
 
 def quest_curves(
@@ -148,6 +191,7 @@ def quest_curves(
     players: int = 4,
     turns: int = 6,
     expansion: bool = False,
+    pile: Deck | None = None,
 ) -> dict[str, RaceCurve]:
     """Return the race's exact curves: every knight of ``hands`` on the quest, and (with two
     or more) the first one alone (several knights against one). Races only."""
@@ -159,14 +203,14 @@ def quest_curves(
     turns = check_int("turns", turns, low=1, high=MAX_TURNS)
     held = parse_hands(quest, hands)
     where = _on_quest(quest, grails, blacks, steps, fights, warriors, mordred)
+    pile = _check_pile(pile)
     n = len(held)
-    out = {
-        f"{n} knight{'s' if n != 1 else ''} on it": _race(
-            quest, where, held, players, turns, expansion
-        )
-    }
+    label = _("1 knight on it") if n == 1 else _("{n} knights on it").format(n=n)
+    out = {label: _race(quest, where, held, players, turns, expansion, pile)}
     if n > 1:
-        out["the first knight alone"] = _race(quest, where, held[:1], players, turns, expansion)
+        out[_("the first knight alone")] = _race(
+            quest, where, held[:1], players, turns, expansion, pile
+        )
     return out
 
 
@@ -186,10 +230,13 @@ def render_quest(
     turns: int = 6,
     expansion: bool = False,
     exact: bool = False,
+    pile: Deck | None = None,
 ) -> Rendered:
     """Return (html, text): the verdict, the chance turn by turn (several knights against one)
     or, for a combat quest, the chance now and after each Fight card of the hand; then the
-    model's assumptions. ``exact`` prints every fraction whole.
+    model's assumptions. ``exact`` prints every fraction whole. ``pile`` is the black draw pile
+    as the game tracker knows it (default: the box less the cards on the quest): the races
+    draw from it.
 
     Rules: ``quest.grail``, ``quest.excalibur``, ``quest.wars``, ``quest.combat-end``,
     ``quest.fight-cards``.
@@ -204,11 +251,13 @@ def render_quest(
     check_bool("exact", exact)
     if quest not in QUESTS:
         raise ValueError(f"quest={quest!r}: expected one of {list(QUESTS)}")
+    pile = _check_pile(pile)
     with exact_fractions(exact):
         if quest in COMBAT_QUESTS:
             return _render_combat(quest, hands, whites, black_hidden)
         curves = quest_curves(
             quest,
+            pile=pile,
             hands=hands,
             grails=grails,
             blacks=blacks,
@@ -220,33 +269,55 @@ def render_quest(
             turns=turns,
             expansion=expansion,
         )
-        return _render_race(quest, curves, players, expansion)
+        return _render_race(quest, curves, players, expansion, pile)
+
+
+def _title(quest: str) -> str:
+    return display_name(quest, "quest")
 
 
 def _render_race(
-    quest: str, curves: dict[str, RaceCurve], players: int, expansion: bool
+    quest: str, curves: dict[str, RaceCurve], players: int, expansion: bool, pile: Deck | None
 ) -> Rendered:
     labels = list(curves)
     main = curves[labels[0]]
-    verdict = (
-        f"{LABELS[quest][0].upper()}{LABELS[quest][1:]} ({CITES[quest]}): "
-        f"{fmt_prob(main.p_win, 1)} to be won within {main.turns} turn(s), "
-        f"{fmt_prob(main.p_lose, 2)} to be lost."
+    verdict = _(
+        "{quest} ({cite}): {win} to be won within {turns} turn(s), {lose} to be lost."
+    ).format(
+        quest=_title(quest),
+        cite=CITES[quest],
+        win=fmt_prob(main.p_win, 1),
+        turns=main.turns,
+        lose=fmt_prob(main.p_lose, 2),
     )
-    headers = ["turns", *(f"won: {label}" for label in labels), "lost"]
+    headers = [
+        _("turns"),
+        *(_("won: {label}").format(label=label) for label in labels),
+        _("lost"),
+    ]
     rows = [
         [t, *(fmt_prob(curves[label].won[t], 1) for label in labels), fmt_prob(main.lost[t], 2)]
         for t in range(1, main.turns + 1)
     ]
+    deck_line = (
+        _(
+            "black draw pile: as the game tracker knows it ({n} cards: the box less the cards "
+            "drawn since the last rebuild)"
+        ).format(n=pile.size)
+        if pile is not None
+        else _(
+            "black deck: {box}, less the cards on the quest (Dark Forest and Mordred off the board)"
+        ).format(box=_("base + Merlin's Company") if expansion else _("base game"))
+    )
     assumes = [
-        f"{players} players; the knights on the quest play in turn order from the next turn",
-        "black deck: "
-        + ("base + Merlin's Company" if expansion else "base game")
-        + ", less the cards on the quest (Dark Forest and Mordred off the board)",
+        _(
+            "{players} players; the knights on the quest play in turn order from the next turn"
+        ).format(players=players),
+        deck_line,
         *main.assumptions,
     ]
     if quest in ("picts", "saxons"):
-        assumes.append("Mercenaries and Mordred go on this war (the worst case)")
+        assumes.append(_("Mercenaries and Mordred go on this war (the worst case)"))
     body = html_table(headers, rows, css="quest-curve")
     return html_answer(verdict, body, assumes), text_answer(
         verdict, text_table(headers, rows), assumes
@@ -259,19 +330,30 @@ def _render_combat(quest: str, hands: str, whites: str, black_hidden: int) -> Re
     hidden = check_int("black_hidden", black_hidden, low=0)
     now = combat_win_probability(quest, laid, hidden)
     nxt = best_next_fight(quest, laid, list(held), hidden) if held else ()
-    verdict = (
-        f"{LABELS[quest][0].upper()}{LABELS[quest][1:]} ({CITES[quest]}): "
-        f"{fmt_prob(now, 1)} to win with the Fight cards laid"
-        + (f"; best next card: Fight {nxt[0].value}, {fmt_prob(nxt[0].p_win, 1)}." if nxt else ".")
+    verdict = _("{quest} ({cite}): {p} to win with the Fight cards laid").format(
+        quest=_title(quest), cite=CITES[quest], p=fmt_prob(now, 1)
+    ) + (
+        _("; best next card: Fight {value}, {p}.").format(
+            value=nxt[0].value, p=fmt_prob(nxt[0].p_win, 1)
+        )
+        if nxt
+        else "."
     )
-    rows = [["as laid", fmt_prob(now, 2), ""]] + [
-        [f"lay Fight {n.value}", fmt_prob(n.p_win, 2), "yes" if n.ends_quest else ""] for n in nxt
+    rows = [[_("as laid"), fmt_prob(now, 2), ""]] + [
+        [
+            _("lay Fight {value}").format(value=n.value),
+            fmt_prob(n.p_win, 2),
+            _("yes") if n.ends_quest else "",
+        ]
+        for n in nxt
     ]
-    headers = ["choice", "P(knights win)", "ends the quest"]
+    headers = [_("choice"), _("P(knights win)"), _("ends the quest")]
     assumes = [
-        "no further white cards; the empty black spots are filled from the box's black deck "
-        "(face-down cards unseen)",
-        "a tie loses (RB p.17); no Excalibur, no Sir Kay",
+        _(
+            "no further white cards; the empty black spots are filled from the box's black deck "
+            "(face-down cards unseen)"
+        ),
+        _("a tie loses (RB p.17); no Excalibur, no Sir Kay"),
     ]
     body = html_table(headers, rows, css="quest-combat")
     return html_answer(verdict, body, assumes), text_answer(
@@ -279,16 +361,17 @@ def _render_combat(quest: str, hands: str, whites: str, black_hidden: int) -> Re
     )
 
 
+@in_language_fonts
 def quest_figure(curves: dict[str, RaceCurve], *, title: str) -> Any:
     """Matplotlib figure: P(won by turn t) for each curve, and P(lost) of the first."""
     from widgets.plots import plot_series
 
     series: dict[str, dict[int, Fraction]] = {
-        f"won: {label}": dict(enumerate(c.won)) for label, c in curves.items()
+        _("won: {label}").format(label=label): dict(enumerate(c.won)) for label, c in curves.items()
     }
     first = next(iter(curves.values()))
-    series["lost"] = dict(enumerate(first.lost))
-    return plot_series(series, title=title, xlabel="turns from now", ylabel="chance by then")
+    series[_("lost")] = dict(enumerate(first.lost))
+    return plot_series(series, title=title, xlabel=_("turns from now"), ylabel=_("chance by then"))
 
 
 _COLOURS = ("#4a78b5", "#e08a2c", "#b03a2e")
@@ -331,13 +414,15 @@ def svg_curves(curves: dict[str, RaceCurve], *, width: int = 420, height: int = 
         )
     parts.append(
         f"<text x='{(left + width - right) / 2}' y='{height - bottom + 28}' "
-        "text-anchor='middle'>turns from now</text>"
+        f"text-anchor='middle'>{html.escape(_('turns from now'))}</text>"
     )
-    lines = [(f"won: {label}", c.won) for label, c in curves.items()] + [("lost", first.lost)]
+    lost = _("lost")
+    lines = [(_("won: {label}").format(label=label), c.won) for label, c in curves.items()]
+    lines.append((lost, first.lost))
     for k, (label, values) in enumerate(lines):
-        colour = _COLOURS[min(k, 1)] if label != "lost" else _COLOURS[2]
+        colour = _COLOURS[min(k, 1)] if k < len(lines) - 1 else _COLOURS[2]
         points = " ".join(xy(t, p) for t, p in enumerate(values))
-        dash = " stroke-dasharray='4 3'" if label == "lost" else ""
+        dash = " stroke-dasharray='4 3'" if k == len(lines) - 1 else ""
         parts.append(
             f"<polyline points='{points}' fill='none' stroke='{colour}' stroke-width='2'{dash}/>"
             f"<text x='{left + 6}' y='{top + 12 + 13 * k}' fill='{colour}'>"
@@ -347,46 +432,64 @@ def svg_curves(curves: dict[str, RaceCurve], *, width: int = 420, height: int = 
     return "".join(parts)
 
 
-class QuestWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
+class QuestWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
     """The quest, what lies on it, the hands, the table; result in ``.result``, the chance
-    over the next turns in ``.plot`` (an inline SVG chart, races only)."""
+    over the next turns in ``.plot`` (an inline SVG chart, races only).
+
+    ``use_position`` reads the game tracker's position: the players and the box, the black
+    draw pile as known (the races draw from it), the Fight cards the log records on the quest
+    chosen (a combat quest's laid values, a war's count) and whether that quest is over."""
 
     def __init__(self, **options: Any) -> None:
         style = {"description_width": "initial"}
+        self._holding = False
+        self.position: Position | None = None  # read from the tracker (None: the box)
+        self.tracker_note = W.HTML()
 
         def slider(name: str, low: int, high: int, default: int, label: str) -> W.IntSlider:
-            return W.IntSlider(
-                value=options.get(name, default),
-                min=low,
-                max=high,
+            return tr(
+                W.IntSlider(
+                    value=options.get(name, default),
+                    min=low,
+                    max=high,
+                    continuous_update=False,
+                    style=style,
+                    layout={"width": "100%", "max_width": "300px"},
+                ),
                 description=label,
-                continuous_update=False,
-                style=style,
-                layout={"width": "100%", "max_width": "300px"},
             )
 
-        self.quest = W.Dropdown(
+        self.quest = tr(
+            W.Dropdown(
+                options=[(LABELS[q], q) for q in QUESTS],
+                value=options.get("quest", "grail"),
+            ),
+            description=N_("Quest"),
             options=[(LABELS[q], q) for q in QUESTS],
-            value=options.get("quest", "grail"),
-            description="Quest",
         )
-        self.hands = text_box(
-            options.get("hands", "2, 2"),
-            "Hands",
-            placeholder="Grail: 2, 1 | war: 3 4; 5 | combat: 5 3 (press Enter)",
+        self.hands = tr(
+            text_box(options.get("hands", "2, 2"), ""),
+            description=N_("Hands"),
+            placeholder=N_("Grail: 2, 1 | war: 3 4; 5 | combat: 5 3 (press Enter)"),
         )
-        self.grails = slider("grails", 0, 6, 4, "Grail cards laid")
-        self.blacks = slider("blacks", 0, 6, 1, "Despair laid")
-        self.steps = slider("steps", -4, 4, 0, "Excalibur's place")
-        self.fights = slider("fights", 0, 5, 0, "Fight cards on the war")
-        self.warriors = slider("warriors", 0, 3, 0, "Warriors")
-        self.mordred = W.Checkbox(value=options.get("mordred", False), description="Mordred")
-        self.whites = text_box(options.get("whites", ""), "Fight cards laid", placeholder="4 5 5")
-        self.black_hidden = slider("black_hidden", 0, 5, 0, "Black cards laid (unseen)")
-        self.players = slider("players", 3, 8, 4, "Players")
-        self.turns = slider("turns", 1, MAX_TURNS, 6, "Turns ahead")
-        self.expansion = W.Checkbox(
-            value=options.get("expansion", False), description="Merlin's Company"
+        self.grails = slider("grails", 0, 6, 4, N_("Grail cards laid"))
+        self.blacks = slider("blacks", 0, 6, 1, N_("Despair laid"))
+        self.steps = slider("steps", -4, 4, 0, N_("Excalibur's place"))
+        self.fights = slider("fights", 0, 5, 0, N_("Fight cards on the war"))
+        self.warriors = slider("warriors", 0, 3, 0, N_("Warriors"))
+        self.mordred = tr(
+            W.Checkbox(value=options.get("mordred", False)), description=N_("Mordred")
+        )
+        self.whites = tr(
+            text_box(options.get("whites", ""), ""),
+            description=N_("Fight cards laid"),
+            placeholder="4 5 5",
+        )
+        self.black_hidden = slider("black_hidden", 0, 5, 0, N_("Black cards laid (unseen)"))
+        self.players = slider("players", 3, 8, 4, N_("Players"))
+        self.turns = slider("turns", 1, MAX_TURNS, 6, N_("Turns ahead"))
+        self.expansion = tr(
+            W.Checkbox(value=options.get("expansion", False)), description=N_("Merlin's Company")
         )
         self.exact = exact_box(options.get("exact", False))
         self.result = result_box("quest-result")
@@ -411,13 +514,19 @@ class QuestWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
         ]
         for control in self.controls:
             control.observe(self._update, names="value")
+        self.quest.observe(self._quest_chosen, names="value")
+        self.expansion.observe(self._box_changed, names="value")
+        self.players.observe(self._box_changed, names="value")
+        self.language = language_box(self)
         super().__init__(
             [
+                self.language,
                 row([self.quest, self.hands]),
                 row([self.grails, self.blacks, self.steps]),
                 row([self.fights, self.warriors, self.mordred]),
                 row([self.whites, self.black_hidden]),
                 row([self.players, self.turns, self.expansion, self.exact]),
+                self.tracker_note,
                 self.result,
                 self.plot,
             ],
@@ -426,7 +535,8 @@ class QuestWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
         self._update()
 
     def inputs(self) -> dict[str, Any]:
-        """The controls' values, as :func:`render_quest` takes them."""
+        """The controls' values (and the tracker's black pile), as :func:`render_quest` takes
+        them."""
         return {
             "quest": self.quest.value,
             "hands": self.hands.value,
@@ -442,15 +552,87 @@ class QuestWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
             "turns": self.turns.value,
             "expansion": self.expansion.value,
             "exact": self.exact.value,
+            "pile": None if self.position is None else self.position.black_left,
         }
 
+    def use_position(self, pos: Position) -> None:
+        """Read the tracker's position: the players and the box (Merlin's Company or not), the
+        black draw pile as the tracker knows it (the races draw from it: the box less the cards
+        drawn since the last rebuild and those out of the game), and, for the quest chosen, the
+        Fight cards the log records on it (a combat quest's values, a war's count). Choosing
+        another quest reads its cards from the same position; changing the players or the box
+        goes back to the box's deck.
+
+        Rules: ``quest.fight-cards``, ``quest.wars``, ``deck.counts``.
+        """
+        check_instance("pos", pos, Position)
+        self._holding = True
+        try:
+            self.position = pos
+            self.players.value = pos.players
+            self.expansion.value = pos.expansion
+            self._fill_quest()
+        finally:
+            self._holding = False
+        self._note()
+        self._update()
+
+    def _fill_quest(self) -> None:
+        pos = self.position
+        if pos is None:
+            return
+        quest = self.quest.value
+        laid = pos.fights_on(quest)
+        if quest in COMBAT_QUESTS:
+            self.whites.value = " ".join(map(str, laid))
+        elif quest in ("picts", "saxons"):
+            self.fights.value = min(len(laid), self.fights.max)
+
+    def _note(self) -> None:
+        pos = self.position
+        if pos is None:
+            self.tracker_note.value = ""
+            return
+        quest = self.quest.value
+        over = quest in pos.quests_over or (quest == "dragon" and "lancelot" in pos.quests_over)
+        extra = (
+            _("{quest} is over: its odds no longer count").format(quest=_title(quest))
+            if over
+            else _("black draw pile {n} card(s) as the tracker knows it").format(
+                n=pos.black_left.size
+            )
+        )
+        self._note_position(pos, extra)
+
+    def _quest_chosen(self, _change: object = None) -> None:
+        if self.position is None:
+            return
+        self._holding = True
+        try:
+            self._fill_quest()
+        finally:
+            self._holding = False
+        self._note()
+        self._update()
+
+    def _box_changed(self, _change: object = None) -> None:
+        pos = self.position
+        if self._holding or pos is None:
+            return
+        if (self.players.value, self.expansion.value) != (pos.players, pos.expansion):
+            self.position = None  # another table: the tracker's pile no longer applies
+            self.tracker_note.value = ""
+            self._update()
+
     def _update(self, _change: object = None) -> None:
+        if self._holding:
+            return
         args = self.inputs()
         self.result.value, self.text = safe_render(lambda: render_quest(**args))
         self.plot.value = ""
-        if args["quest"] in RACES and not self.text.startswith("Cannot compute"):
+        if args["quest"] in RACES and not self.text.startswith(_("Cannot compute:")):
             keys: tuple[str, ...] = ("hands", "grails", "blacks", "steps", "fights")
-            keys += ("warriors", "mordred", "players", "turns", "expansion")
+            keys += ("warriors", "mordred", "players", "turns", "expansion", "pile")
             curves = quest_curves(args["quest"], **{k: args[k] for k in keys})
             self.plot.value = svg_curves(curves)
 

@@ -13,9 +13,13 @@ from camelot_rules.cards import Deck
 from camelot_rules.checks import check_instance, check_int
 from camelot_rules.display import fmt_prob, html_answer, text_answer
 from camelot_rules.draws import draw_probability
+from camelot_rules.i18n import N_
+from camelot_rules.i18n import gettext as _
+from camelot_rules.names import display_name
+from camelot_rules.rulebook import threshold
 from camelot_rules.tracker import GameRecord, Position
 from camelot_rules.travel import next_trip_risk
-from widgets.common import Rendered, result_box, safe_render
+from widgets.common import Rendered, language_box, result_box, safe_render, tr
 
 __all__ = [
     "ReadsPosition",
@@ -27,6 +31,10 @@ __all__ = [
 
 _MORGANS = ("morgan_1", "morgan_2", "morgan_3", "morgan_4", "morgan_5")
 _WITCHES = tuple(f"morgan_witch_{i}" for i in range(1, 8))
+_STARTING_LIFE = threshold("starting_life")
+_MAX_LIFE = threshold("max_life")
+# The evil step's three choices (ES p.12), as the play log writes them.
+_EVIL_STEPS = [(N_("engine"), "engine"), (N_("black"), "black"), (N_("life"), "life")]
 
 
 def gone_text(box: Deck, left: Deck) -> str:
@@ -54,9 +62,8 @@ class ReadsPosition:
 
     def _note_position(self, pos: Position, extra: str = "") -> None:
         self.tracker_note.value = (
-            "<div class='camelot-tracker-note' style='color:#555'>From the game tracker: "
-            + html.escape(pos.summary())
-            + "."
+            "<div class='camelot-tracker-note' style='color:#555'>"
+            + html.escape(_("From the game tracker: {position}.").format(position=pos.summary()))
             + (f" {html.escape(extra)}." if extra else "")
             + "</div>"
         )
@@ -68,7 +75,10 @@ class ReadsPosition:
         existing: W.Button | None = getattr(self, "_tracker_button", None)
         if existing is not None:
             return existing
-        button = W.Button(description="From the game tracker", icon="download")
+        button = tr(
+            W.Button(icon="download", layout={"width": "auto"}),
+            description=N_("From the game tracker"),
+        )
         button.add_class("camelot-from-tracker")
 
         def read(_button: object = None) -> None:
@@ -76,8 +86,9 @@ class ReadsPosition:
                 pos = self._position_source()
             except ValueError as err:
                 self.tracker_note.value = (
-                    f"<div class='camelot-error'>Cannot read the game tracker: "
-                    f"{html.escape(str(err))}</div>"
+                    "<div class='camelot-error'>"
+                    + html.escape(_("Cannot read the game tracker: {why}").format(why=err))
+                    + "</div>"
                 )
                 return
             self.use_position(pos)
@@ -97,88 +108,168 @@ def _odds(pos: Position) -> list[tuple[str, str]]:
     low, high = pos.engines
     rows.append(
         (
-            "siege engines",
-            f"{high} on the board; {pos.engines_to_lose} more lose the game"
+            _("siege engines"),
+            _("{high} on the board; {more} more lose the game").format(
+                high=high, more=pos.engines_to_lose
+            )
             if low == high
-            else f"{low}-{high} on the board (Merlin may block one)",
+            else _("{low}-{high} on the board (Merlin may block one)").format(low=low, high=high),
         )
     )
     pile = pos.black_left
     if pile.size:
-        for label, cards in (("a Morgan card", _MORGANS), ("a witch", _WITCHES)):
+        for label, cards in (
+            (N_("next black card is a Morgan card"), _MORGANS),
+            (N_("next black card is a witch"), _WITCHES),
+        ):
             present = [c for c in cards if pile.count(c)]
             if present:
                 p = draw_probability(pile, 1, present)
-                rows.append((f"next black card is {label}", fmt_prob(p)))
+                rows.append((_(label), fmt_prob(p)))
     if pos.travel_left is not None:
         risk = next_trip_risk(pos.travel_left, captured_held=pos.captured_held)
-        rows.append(("captured on the next trip", fmt_prob(risk.outcomes["captured"])))
+        rows.append((_("captured on the next trip"), fmt_prob(risk.outcomes["captured"])))
     return rows
 
 
+def _life_rows(pos: Position) -> list[tuple[str, str]]:
+    """Each knight's life points as the log shows them (dead knights say so)."""
+    out = []
+    for knight, points in pos.life:
+        shown = _("dead") if knight in pos.dead else f"{points} / {_MAX_LIFE}"
+        out.append((display_name(knight, "knight"), shown))
+    return out
+
+
 def render_tracker(record: GameRecord, *, last: int = 8) -> Rendered:
-    """Return (html, text): the position at a glance, the odds the calculators read from it,
-    and the last lines recorded."""
+    """Return (html, text): the position at a glance, each knight's life, the odds the
+    calculators read from it, and the last lines recorded."""
     check_instance("record", record, GameRecord)
     check_int("last", last, low=1, high=1000)
     pos = record.position()
-    verdict = pos.summary() + "."
+    verdict = _("{position}.").format(position=pos.summary())
     rows = _odds(pos)
     table = "".join(
         f"<tr><td>{html.escape(q)}</td><td><b>{html.escape(a)}</b></td></tr>" for q, a in rows
     )
+    lives = _life_rows(pos)
+    life_html = ""
+    if lives:
+        life_html = (
+            f"<div style='margin-top:6px'><b>{html.escape(_('Life points'))}</b></div>"
+            "<table class='camelot-table tracker-life'>"
+            + "".join(
+                f"<tr><td>{html.escape(k)}</td><td><b>{html.escape(v)}</b></td></tr>"
+                for k, v in lives
+            )
+            + "</table>"
+        )
     recent = record.lines[-last:]
     body = (
         f"<table class='camelot-table'>{table}</table>"
-        "<div style='margin-top:6px;color:#555'>last lines:</div><pre style='margin:0'>"
-        + html.escape("\n".join(recent))
-        + "</pre>"
+        + life_html
+        + f"<div style='margin-top:6px;color:#555'>{html.escape(_('last lines:'))}</div>"
+        "<pre style='margin:0'>" + html.escape("\n".join(recent)) + "</pre>"
     )
     assumes = [
-        "black pile: the box less the cards drawn since the last rebuild",
-        "travel mix: default, assumed (rules-facts travel.counts)",
+        _("black pile: the box less the cards drawn since the last rebuild"),
+        _("travel mix: default, assumed (rules-facts travel.counts)"),
+        _(
+            "life: {start} at the start; the evil step, a sacrifice, a heal and a death move it; "
+            "any other change is recorded with a life line (knight.life)"
+        ).format(start=_STARTING_LIFE),
     ]
-    text_body = "\n".join(f"{q}: {a}" for q, a in rows) + "\nlast lines:\n" + "\n".join(recent)
+    text_body = (
+        "\n".join(f"{q}: {a}" for q, a in rows)
+        + (
+            "\n" + _("Life points") + ": " + ", ".join(f"{k} {v}" for k, v in lives)
+            if lives
+            else ""
+        )
+        + "\n"
+        + _("last lines:")
+        + "\n"
+        + "\n".join(recent)
+    )
     return html_answer(verdict, body, assumes), text_answer(verdict, text_body, assumes)
+
+
+def _message(kind: str, text: str) -> str:
+    colour = {"error": "#a40000", "ok": "#2a6", "note": "inherit"}[kind]
+    css = " class='camelot-error'" if kind == "error" else ""
+    return f"<div{css} style='color:{colour}'>{html.escape(text)}</div>"
 
 
 class TrackerWidget(W.VBox):  # type: ignore[misc]
     """Record a game: type a line (Enter records it) or use the buttons; Undo takes it back.
-    ``.record`` is the :class:`~camelot_rules.tracker.GameRecord`; ``.log_text`` shows its text."""
+    ``.record`` is the :class:`~camelot_rules.tracker.GameRecord`; ``.log_text`` shows its text.
+    The life row records a knight's life change as a ``life`` line (rule ``knight.life``)."""
 
     def __init__(self, record: GameRecord) -> None:
         self.record = record
-        self.line = W.Text(
-            placeholder="e.g. draw black despair",
-            description="Record:",
-            continuous_update=False,
-            layout={"width": "100%", "max_width": "480px"},
+        self.line = tr(
+            W.Text(
+                continuous_update=False,
+                layout={"width": "100%", "max_width": "480px"},
+            ),
+            placeholder=N_("e.g. draw black despair"),
+            description=N_("Record:"),
         )
-        self.add = W.Button(description="Record", button_style="primary")
-        self.next_turn = W.Button(description="Next turn")
-        self.evil = W.ToggleButtons(options=["engine", "black", "life"], value=None)
-        self.undo = W.Button(description="Undo", icon="undo")
+        self.add = tr(W.Button(button_style="primary"), description=N_("Record"))
+        self.next_turn = tr(W.Button(), description=N_("Next turn"))
+        self.evil = tr(W.ToggleButtons(options=_EVIL_STEPS, value=None), options=list(_EVIL_STEPS))
+        self.undo = tr(W.Button(icon="undo"), description=N_("Undo"))
+        self.life_knight = W.Dropdown(layout={"width": "auto", "max_width": "100%"})
+        self.life_knight.add_class("tracker-life-knight")
+        self.life_down = tr(W.Button(layout={"width": "auto"}), description=N_("− 1 life"))
+        self.life_up = tr(W.Button(layout={"width": "auto"}), description=N_("+ 1 life"))
+        self.life_down.add_class("tracker-life-down")
+        self.life_up.add_class("tracker-life-up")
         self.message = W.HTML()
         self.result = result_box("tracker-result")
         self.log_text = W.Textarea(
             layout={"width": "100%", "max_width": "480px", "height": "140px"}
         )
-        self.load = W.Button(description="Load this log")
+        self.load = tr(W.Button(), description=N_("Load this log"))
         self.text = ""
         self.add.on_click(lambda _b: self.record_line(self.line.value))
         self.line.observe(self._submitted, names="value")  # on Enter or leaving the box
         self.next_turn.on_click(lambda _b: self._next())
         self.evil.observe(self._evil, names="value")
         self.undo.on_click(lambda _b: self._undo())
+        self.life_down.on_click(lambda _b: self.change_life(-1))
+        self.life_up.on_click(lambda _b: self.change_life(+1))
         self.load.on_click(lambda _b: self._load())
         box = {"flex_flow": "row wrap"}
+        self.language = language_box(self)
         super().__init__(
             [
+                self.language,
                 W.HBox([self.line, self.add], layout=box),
-                W.HBox([self.next_turn, W.Label("evil step:"), self.evil, self.undo], layout=box),
+                W.HBox(
+                    [
+                        self.next_turn,
+                        tr(W.Label(), value=N_("evil step:")),
+                        self.evil,
+                        self.undo,
+                    ],
+                    layout=box,
+                ),
+                W.HBox(
+                    [
+                        tr(W.Label(), value=N_("life:")),
+                        self.life_knight,
+                        self.life_down,
+                        self.life_up,
+                    ],
+                    layout=box,
+                ),
                 self.message,
                 self.result,
-                W.HTML("<b>The play log</b> (copy it to save; paste one and load it):"),
+                tr(
+                    W.HTML(),
+                    value=N_("<b>The play log</b> (copy it to save; paste one and load it):"),
+                ),
                 self.log_text,
                 self.load,
             ],
@@ -191,14 +282,29 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
         try:
             self.record.add(line)
         except ValueError as err:
-            self.message.value = (
-                f"<div class='camelot-error' style='color:#a40000'>Not recorded: "
-                f"{html.escape(str(err))}</div>"
-            )
+            self.message.value = _message("error", _("Not recorded: {why}").format(why=err))
             return
-        self.message.value = f"<div style='color:#2a6'>Recorded: {html.escape(line.strip())}</div>"
+        self.message.value = _message("ok", _("Recorded: {line}").format(line=line.strip()))
         self.line.value = ""
         self._show()
+
+    def change_life(self, delta: int) -> None:
+        """Record the chosen knight's life moved by ``delta`` as a ``life`` line; the rules
+        refuse a total above the maximum (rule ``knight.life``) and it is not kept."""
+        knight = self.life_knight.value
+        if not knight:
+            self.message.value = _message("error", _("Name the knights first (a knights line)."))
+            return
+        now = self.record.position().life_of(knight)
+        if now + delta < 0:
+            self.message.value = _message(
+                "error",
+                _("Not recorded: {knight} has no life point left to lose").format(
+                    knight=display_name(knight, "knight")
+                ),
+            )
+            return
+        self.record_line(f"life {knight} {now + delta}")
 
     def _submitted(self, change: dict[str, object]) -> None:
         if str(change["new"]).strip():
@@ -208,14 +314,14 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
         try:
             self.record_line(f"turn {self.record.next_turn()}")
         except ValueError as err:
-            self.message.value = f"<div class='camelot-error'>{html.escape(str(err))}</div>"
+            self.message.value = _message("error", str(err))
 
     def _evil(self, change: dict[str, object]) -> None:
         if change["new"] is None:
             return
         turn = self.record.position().turn
         if not turn:
-            self.message.value = "<div class='camelot-error'>Start a turn first (Next turn).</div>"
+            self.message.value = _message("error", _("Start a turn first (Next turn)."))
         else:
             self.record_line(f"evil {turn} {change['new']}")
         self.evil.value = None
@@ -224,21 +330,18 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
         try:
             gone = self.record.undo()
         except ValueError as err:
-            self.message.value = f"<div class='camelot-error'>{html.escape(str(err))}</div>"
+            self.message.value = _message("error", str(err))
             return
-        self.message.value = f"<div>Taken back: {html.escape(gone)}</div>"
+        self.message.value = _message("note", _("Taken back: {line}").format(line=gone))
         self._show()
 
     def _load(self) -> None:
         try:
             self.record = GameRecord(self.log_text.value)
         except ValueError as err:
-            self.message.value = (
-                f"<div class='camelot-error' style='color:#a40000'>Not loaded: "
-                f"{html.escape(str(err))}</div>"
-            )
+            self.message.value = _message("error", _("Not loaded: {why}").format(why=err))
             return
-        self.message.value = "<div>Loaded.</div>"
+        self.message.value = _message("note", _("Loaded."))
         self._show()
 
     def feed(self, *calculators: ReadsPosition) -> None:
@@ -246,13 +349,18 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
         position (the record loaded last, after a "Load this log")."""
         for calculator in calculators:
             check_instance(
-                "calculator", calculator, ReadsPosition, "a siege, travel or deck widget"
+                "calculator", calculator, ReadsPosition, "a siege, travel, deck or quest widget"
             )
             calculator.follow(lambda: self.record.position())
 
     def _show(self) -> None:
         self.result.value, self.text = safe_render(lambda: render_tracker(self.record))
         self.log_text.value = self.record.text
+        knights = self.record.position().knights
+        chosen = self.life_knight.value
+        self.life_knight.options = [(display_name(k, "knight"), k) for k in knights]
+        if chosen in knights or knights:
+            self.life_knight.value = chosen if chosen in knights else knights[0]
 
 
 def build_tracker_widget(

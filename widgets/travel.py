@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -21,6 +23,9 @@ from camelot_rules.display import (
     text_answer,
     text_table,
 )
+from camelot_rules.i18n import N_
+from camelot_rules.i18n import gettext as _
+from camelot_rules.names import display_name
 from camelot_rules.parsing import parse_counts
 from camelot_rules.tracker import Position
 from camelot_rules.travel import next_trip_risk, remaining_travel_deck, trips_distribution
@@ -28,18 +33,55 @@ from widgets.common import (
     AnswerRepr,
     Rendered,
     exact_box,
+    language_box,
     result_box,
     row,
     safe_render,
     show_busy,
     text_box,
+    tr,
 )
 from widgets.tracker import ReadsPosition, gone_text
 
-__all__ = ["DEFAULT_MIX", "TravelWidget", "build_travel_widget", "render_travel"]
+__all__ = [
+    "DEFAULT_MIX",
+    "OUTCOMES",
+    "TravelWidget",
+    "build_travel_widget",
+    "render_travel",
+    "seen_text",
+]
 
 DEFAULT_MIX = ", ".join(f"{k}: {n}" for k, n in standard_deck("travel", expansion=True).items())
 MAX_TRIPS = 40
+# What a trip comes to (camelot_rules.travel's outcomes), as a player reads it.
+OUTCOMES = {
+    "moved": N_("moved"),
+    "redirected": N_("redirected"),
+    "failed": N_("failed"),
+    "captured": N_("captured"),
+}
+
+
+def _note_error(message: str) -> str:
+    return (
+        "<div class='camelot-error' style='color:#a40000'>"
+        + html.escape(message, quote=False)
+        + "</div>"
+    )
+
+
+def _outcome(key: str) -> str:
+    return _(OUTCOMES[key]) if key in OUTCOMES else key
+
+
+def seen_text(counts: Mapping[str, int]) -> str:
+    """The cards seen as the "Seen since shuffle" box writes them (ids, in the deck's order).
+
+    >>> seen_text({"vision": 2, "captured": 1, "lost": 0})
+    'vision: 2, captured: 1'
+    """
+    return ", ".join(f"{card}: {n}" for card, n in counts.items() if n > 0)
 
 
 def render_travel(
@@ -108,75 +150,110 @@ def _render(
         grail_open=grail_open,
         captured_held=held,
     )
-    kind_rows = [[k, fmt_fraction(p), fmt_percent(p)] for k, p in risk.by_kind.items() if p]
-    out_rows = [[k, fmt_fraction(p), fmt_percent(p)] for k, p in risk.outcomes.items()]
+    kind_rows = [
+        [display_name(k, "card"), fmt_fraction(p), fmt_percent(p)]
+        for k, p in risk.by_kind.items()
+        if p
+    ]
+    out_rows = [[_outcome(k), fmt_fraction(p), fmt_percent(p)] for k, p in risk.outcomes.items()]
     p_cap = 1 - plan.captures.get(0, Fraction(0))
     p_fail = 1 - plan.failed.get(0, Fraction(0))
     verdict = capture_verdict(p_cap, trips)
     lines = [
-        f"Travel deck: {left.size} cards left of {full.size}"
-        + (" - empty, the next trip reshuffles a fresh deck" if risk.reshuffled else ""),
-        f"In {trips} trip(s): P(captured at least once) = {fmt_prob(p_cap)}; "
-        f"P(a move fails at least once) = {fmt_prob(p_fail)}; "
-        f"P(Merlin has arrived) = {fmt_prob(plan.merlin_by_trip[trips])}",
+        _("Travel deck: {left} cards left of {full}").format(left=left.size, full=full.size)
+        + (_(" - empty, the next trip reshuffles a fresh deck") if risk.reshuffled else ""),
+        _(
+            "In {trips} trip(s): P(captured at least once) = {cap}; "
+            "P(a move fails at least once) = {fail}; P(Merlin has arrived) = {merlin}"
+        ).format(
+            trips=trips,
+            cap=fmt_prob(p_cap),
+            fail=fmt_prob(p_fail),
+            merlin=fmt_prob(plan.merlin_by_trip[trips]),
+        ),
     ]
     assumes = list(plan.assumptions)
+    out_headers = [_("outcome"), "P", "%"]
     body = (
         "".join(f"<div>{line}</div>" for line in lines)
-        + "<div><b>Next trip</b></div>"
-        + html_table(["outcome", "P", "%"], out_rows, css="travel-outcomes")
-        + html_bars([(k, p) for k, p in risk.outcomes.items()])
-        + html_table(["card", "P", "%"], kind_rows, css="travel-kinds")
+        + f"<div><b>{_('Next trip')}</b></div>"
+        + html_table(out_headers, out_rows, css="travel-outcomes")
+        + html_bars([(_outcome(k), p) for k, p in risk.outcomes.items()])
+        + html_table([_("card"), "P", "%"], kind_rows, css="travel-kinds")
     )
-    text_body = "\n".join(lines) + "\nNext trip:\n" + text_table(["outcome", "P", "%"], out_rows)
+    text_body = "\n".join(lines) + "\n" + _("Next trip") + ":\n" + text_table(out_headers, out_rows)
     return html_answer(verdict, body, assumes), text_answer(verdict, text_body, assumes)
 
 
 class TravelWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
     """Composition (default assumed), cards seen, hand facts, trips; result in ``.result``.
+
+    The travel cards seen since the shuffle are picked with one button per kind of card in the
+    deck (its printed name and how many are left; ``.pick(card)`` is a click), "Take back the
+    last" and "Clear"; the typed box shows the same cards and still takes printed names.
     ``use_position`` reads the game tracker's position: the travel cards gone since the last
     reshuffle and the Captured! cards under figures."""
 
     def __init__(self, **options: Any) -> None:
         self._holding = False
+        self._picked: list[str] = []  # the cards picked by button, in order (for "take back")
         self.tracker_note = W.HTML()
         style = {"description_width": "130px"}
-        self.composition = text_box(
-            options.get("composition", DEFAULT_MIX), "Deck (assumed)", style=style
+        self.composition = tr(
+            text_box(options.get("composition", DEFAULT_MIX), "", style=style),
+            description=N_("Deck (assumed)"),
         )
-        self.seen = text_box(
-            options.get("seen", ""),
-            "Seen since shuffle",
-            placeholder="e.g. captured, vision: 2 (press Enter)",
-            style=style,
+        self.seen = tr(
+            text_box(options.get("seen", ""), "", style=style),
+            description=N_("Seen since shuffle"),
+            placeholder=N_("e.g. captured, vision: 2 (press Enter)"),
         )
-        self.grail = W.Checkbox(value=options.get("grail", False), description="has a Grail card")
-        self.fight_pair = W.Checkbox(
-            value=options.get("fight_pair", False), description="has a Fight pair"
+        self.card_buttons: dict[str, W.Button] = {}
+        self.card_row = row([])
+        self.card_row.add_class("travel-cards")
+        self.take_back = tr(W.Button(icon="undo"), description=N_("Take back the last"))
+        self.clear = tr(W.Button(icon="times"), description=N_("Clear"))
+        self.take_back.add_class("travel-take-back")
+        self.clear.add_class("travel-clear")
+        self.pick_note = W.HTML()
+        self.pick_note.add_class("travel-pick-note")
+        self.grail = tr(
+            W.Checkbox(value=options.get("grail", False)), description=N_("has a Grail card")
         )
-        self.fight_3_plus = W.Checkbox(
-            value=options.get("fight_3_plus", False), description="has a Fight 3+"
+        self.fight_pair = tr(
+            W.Checkbox(value=options.get("fight_pair", False)), description=N_("has a Fight pair")
         )
-        self.grail_open = W.Checkbox(
-            value=options.get("grail_open", True), description="Grail quest open"
+        self.fight_3_plus = tr(
+            W.Checkbox(value=options.get("fight_3_plus", False)), description=N_("has a Fight 3+")
         )
-        self.trips = W.IntSlider(
-            value=options.get("trips", 5),
-            min=1,
-            max=20,
-            description="Trips",
-            continuous_update=False,
-            style={"description_width": "50px"},
-            layout={"width": "100%", "max_width": "320px"},
+        self.grail_open = tr(
+            W.Checkbox(value=options.get("grail_open", True)), description=N_("Grail quest open")
         )
-        self.captured_held = W.BoundedIntText(
-            value=options.get("captured_held", 0),
-            min=0,
-            max=standard_deck("travel", expansion=True).count("captured"),
-            description="Captured! under figures",
-            style={"description_width": "initial"},
-            layout={"width": "100%", "max_width": "240px"},
+        self.trips = tr(
+            W.IntSlider(
+                value=options.get("trips", 5),
+                min=1,
+                max=20,
+                continuous_update=False,
+                style={"description_width": "initial"},
+                layout={"width": "100%", "max_width": "320px"},
+            ),
+            description=N_("Trips"),
         )
+        self.captured_held = tr(
+            W.BoundedIntText(
+                value=options.get("captured_held", 0),
+                min=0,
+                max=standard_deck("travel", expansion=True).count("captured"),
+                style={"description_width": "initial"},
+                layout={"width": "100%", "max_width": "260px"},
+            ),
+            description=N_("Captured! cards under figures"),
+            tooltip=N_(
+                "Captured! cards held under captured knights' figures stay out of a reshuffle"
+            ),
+        )
+        self.captured_held.add_class("travel-captured-held")
         self.exact = exact_box(options.get("exact", False))
         self.result = result_box("travel-result")
         self.text = ""
@@ -193,9 +270,23 @@ class TravelWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
         ]
         for control in controls:
             control.observe(self._update, names="value")
+        self.seen.observe(self._typed, names="value")
+        self.take_back.on_click(lambda _b: self.take_back_last())
+        self.clear.on_click(lambda _b: self.clear_seen())
+        self.language = language_box(self)
         super().__init__(
             [
+                self.language,
                 self.composition,
+                tr(
+                    W.HTML(),
+                    value=N_(
+                        "<b>Travel cards seen since the shuffle</b> (click one as it is drawn):"
+                    ),
+                ),
+                self.card_row,
+                row([self.take_back, self.clear]),
+                self.pick_note,
                 self.seen,
                 row([self.grail, self.fight_pair, self.fight_3_plus]),
                 row([self.grail_open, self.trips, self.exact]),
@@ -207,21 +298,110 @@ class TravelWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
         )
         self._update()
 
+    # -- the card buttons -------------------------------------------------------------------
+
+    def _deck(self) -> Deck:
+        return Deck(parse_counts(check_text("composition", self.composition.value)))
+
+    def _seen_counts(self) -> dict[str, int]:
+        return parse_counts(check_text("seen", self.seen.value))
+
+    def pick(self, card: str) -> None:
+        """One ``card`` drawn (a click on its button): it joins the cards seen; a card the
+        deck no longer holds is refused with a message in place and nothing changes."""
+        self.pick_note.value = ""
+        try:
+            deck, seen = self._deck(), self._seen_counts()
+        except ValueError as err:
+            self.pick_note.value = _note_error(str(err))
+            return
+        name = display_name(card, "card")
+        if seen.get(card, 0) >= deck.count(card):
+            self.pick_note.value = _note_error(
+                _(
+                    "No {card} left to draw: the deck holds {n} and all are already seen. "
+                    "Take one back or check the deck."
+                ).format(card=name, n=deck.count(card))
+            )
+            return
+        seen[card] = seen.get(card, 0) + 1
+        self._picked.append(card)
+        self._set_seen(seen)
+
+    def take_back_last(self) -> None:
+        """Take back the card picked last (or, after typing, one of the last card listed)."""
+        self.pick_note.value = ""
+        try:
+            seen = self._seen_counts()
+        except ValueError as err:
+            self.pick_note.value = _note_error(str(err))
+            return
+        while self._picked and not seen.get(self._picked[-1], 0):
+            self._picked.pop()
+        card = self._picked.pop() if self._picked else next(reversed(seen), "")
+        if not card:
+            self.pick_note.value = _note_error(_("No travel card seen: nothing to take back."))
+            return
+        seen[card] -= 1
+        self._set_seen(seen)
+
+    def clear_seen(self) -> None:
+        """No travel card seen since the shuffle."""
+        self.pick_note.value = ""
+        self._picked.clear()
+        self._set_seen({})
+
+    def _set_seen(self, seen: Mapping[str, int]) -> None:
+        text = seen_text(seen)
+        if text == self.seen.value:
+            self._refresh_buttons()
+        self.seen.value = text  # answers through _update, like a typed line
+
+    def _typed(self, _change: object = None) -> None:
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        """One button per kind of card in the deck: its printed name and how many are left."""
+        try:
+            deck = self._deck()
+            seen = self._seen_counts()
+        except ValueError:
+            return  # the answer says what is wrong; the buttons keep their last state
+        if list(self.card_buttons) != list(deck.names()):
+            self.card_buttons = {}
+            for card in deck.names():
+                button = W.Button(layout={"width": "auto"})
+                button.add_class("travel-card")
+                button.add_class(f"travel-card-{card}")
+                button.on_click(lambda _b, c=card: self.pick(c))
+                self.card_buttons[card] = button
+            self.card_row.children = tuple(self.card_buttons.values())
+        for card, button in self.card_buttons.items():
+            left = max(0, deck.count(card) - seen.get(card, 0))
+            button.description = _("{card}: {n} left").format(
+                card=display_name(card, "card"), n=left
+            )
+            button.button_style = "" if left else "warning"
+
+    # -- the tracker and the answer ---------------------------------------------------------
+
     def use_position(self, pos: Position) -> None:
         """Read the tracker's position: the travel cards gone since the last reshuffle (drawn,
-        or held under a figure when it was reshuffled) become "Seen since shuffle"; the
-        Captured! cards under figures now stay out of the next reshuffle. A base game has no
-        travel deck: that is said, and nothing changes.
+        or held under a figure when it was reshuffled) become the cards seen (the buttons
+        count them); the Captured! cards under figures now stay out of the next reshuffle. A
+        base game has no travel deck: that is said, and nothing changes.
 
         Rules: ``travel.reshuffle``, ``travel.captured``.
         """
         check_instance("pos", pos, Position)
         if pos.travel_left is None:
-            self._note_position(pos, "A base game has no travel cards (Merlin's Company)")
+            self._note_position(pos, _("A base game has no travel cards (Merlin's Company)"))
             return
         box = standard_deck("travel", expansion=True)
         self._holding = True
         try:
+            self._picked.clear()
+            self.pick_note.value = ""
             self.seen.value = gone_text(box, pos.travel_left)
             self.captured_held.value = pos.captured_held
         finally:
@@ -232,6 +412,7 @@ class TravelWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
     def _update(self, _change: object = None) -> None:
         if self._holding:
             return
+        self._refresh_buttons()
         show_busy(self.result)  # a large hand or a long horizon takes a second
         self.result.value, self.text = safe_render(
             lambda: render_travel(
