@@ -13,15 +13,20 @@ to it). English and Spanish plots keep matplotlib's default font.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 from camelot_rules.i18n import check_language, get_language
 
-__all__ = ["font_family", "language_fonts"]
+__all__ = ["font_family", "in_language_fonts", "language_fonts"]
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 _DEFAULT = "DejaVu Sans"
 
@@ -57,3 +62,15 @@ def language_fonts(lang: str | None = None) -> Iterator[None]:
 
     with matplotlib.rc_context({"font.family": font_family(lang)}):
         yield
+
+
+def in_language_fonts(make_figure: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Decorate a function that makes a figure: its texts are made inside
+    :func:`language_fonts` (the language in force when it is called)."""
+
+    @functools.wraps(make_figure)
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with language_fonts():
+            return make_figure(*args, **kwargs)
+
+    return wrapper

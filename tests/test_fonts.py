@@ -44,3 +44,21 @@ def test_other_languages_keep_the_default_font() -> None:
     assert font_family("en") == font_family("es") == ["DejaVu Sans"]
     with pytest.raises(ValueError, match="language"):
         font_family("fr")
+
+
+def test_the_widgets_plots_use_the_readers_font() -> None:
+    """A plot made in Japanese (widgets.plots) has every glyph of its Japanese title."""
+    from fractions import Fraction
+
+    from camelot_rules.i18n import language
+    from widgets.plots import plot_distribution
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with language("ja"):
+            fig = plot_distribution(
+                {1: Fraction(1, 2), 2: Fraction(1, 2)}, title=TITLE, xlabel=TITLE
+            )
+        fig.canvas.draw()
+        plt.close(fig)
+    assert [w for w in caught if "missing from font" in str(w.message)] == []

@@ -28,6 +28,7 @@ from typing import Any
 
 from camelot_rules.checks import check_instance, check_int
 from camelot_rules.display import html_table, text_table
+from camelot_rules.fonts import in_language_fonts
 from camelot_rules.sim.games import GameConfig, Policies
 from camelot_rules.sim.sweep import Comparison, SweepRow, compare, sweep
 
@@ -315,6 +316,7 @@ def _policy_names(policies: Policies) -> str:
     )
 
 
+@in_language_fonts
 def plot_variants(
     rows: Sequence[SweepRow],
     *,
