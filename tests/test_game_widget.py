@@ -482,3 +482,130 @@ def test_a_widget_on_an_expansion_state_ticks_the_box() -> None:
     state = engine.position(8, expansion=True, phase="evil")
     w = build_game_widget(state, seed=3)
     assert w.expansion.value is True and w.players.value == 8 and w.state is state
+
+
+# --- the board in Japanese and Spanish (issue 17) ------------------------------------------------
+def _seeded_steps(games: int = 3) -> list[tuple[Any, Any]]:
+    """(state before, state after) of every step of a few seeded random games, both boxes."""
+    from camelot_rules import engine
+
+    out = []
+    for seed in range(games):
+        state = engine.new_game(5, expansion=seed % 2 == 1, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            after = engine.random_step(state, rng)
+            out.append((state, after))
+            state = after
+    return out
+
+
+def _examples() -> list[Any]:
+    """One instance of every action and chance outcome class of the engine."""
+    from camelot_rules.engine import actions as A
+
+    return [
+        A.DrawBlack(), A.AddEngine(), A.LoseLife(), A.PeekBlack(), A.Keep(None),
+        A.Keep("despair"), A.Move("grail"), A.DrawWhite(), A.FightEngine((3, 4)),
+        A.FightEngine(()), A.PlayFight("black_knight", 3), A.PlayGrail(),
+        A.DiscardForExcalibur("fight_2"), A.PlaySpecial("merlin", ("warrior", "picts")),
+        A.PlaySpecial("fate", ("loyal",), free=True), A.Heal("grail"), A.Accuse(2),
+        A.Sacrifice(), A.EndTurn(), A.ArthurGive(1, "fight_5"), A.ArthurReturn("piety"),
+        A.Pass(), A.Pledge(1), A.Pledge(2), A.SacrificeExcalibur(), A.PlayBlack(True),
+        A.PlayBlack(False), A.ChooseWar("saxons"), A.Volunteer(), A.Discard("messenger"),
+        A.KayExtra(4), A.Drink(), A.Offer("fight_1"), A.Take(None), A.Take("grail"),
+        A.Join(True), A.Join(False), A.PutNext("vivien"), A.StealFrom(3),
+        A.Draw("black", "morgan_1"), A.Draw("white", "fight_3"), A.Draw("travel", "captured"),
+        A.Roll(7), A.Deal(0, "arthur"), A.Deal(2, "traitor"), A.Steal("fate"),
+        A.Pay(("fight_1", "fight_2")), A.Free(2, "dispel"), A.CaradocDraw(),
+    ]  # fmt: skip
+
+
+def test_every_action_class_has_a_step_text_whose_english_is_the_engines() -> None:
+    from camelot_rules.engine import actions as A
+    from widgets.game_steps import ACTION_TEXTS, step_text
+
+    classes = {getattr(A, n) for n in A.__all__} - {A.Action, A.Outcome}
+    assert classes == set(ACTION_TEXTS)
+    assert {type(a) for a in _examples()} == classes
+    # independent route: the engine's own str() of every example and every step of 3 games
+    for action in _examples() + [after.history()[-1] for _b, after in _seeded_steps()]:
+        assert step_text(action) == str(action)
+
+
+@pytest.mark.parametrize(
+    ("action", "lang", "expected"),
+    [  # the names from docs/glossary.md, the sentence as a player says it
+        ("PlayFight('black_knight', 3)", "es", "jugar Lucha 3 en Caballero Negro"),
+        ("PlayFight('black_knight', 3)", "ja", "黒騎士に戦闘カード3を出す"),
+        ("Move('camelot')", "ja", "キャメロット城へ移動する"),
+        ("AddEngine()", "es", "añadir una Máquina de Asedio"),
+        ("Draw('travel', 'captured')", "es", "carta de Viaje: ¡Capturado!"),
+        ("Sacrifice()", "ja", "生命力を1犠牲にして2回目の勇士のアクションを行う"),
+        ("Roll(7)", "es", "el dado de asedio muestra 7"),
+    ],
+)
+def test_step_texts_read_as_a_player_says_them(action: str, lang: str, expected: str) -> None:
+    from camelot_rules.engine import actions as A
+    from camelot_rules.i18n import language
+    from widgets.game_steps import step_text
+
+    with language(lang):
+        assert step_text(eval(action, vars(A))) == expected
+
+
+@pytest.mark.parametrize("lang", ["ja", "es"])
+def test_the_engines_notes_and_moves_are_translated(lang: str) -> None:
+    from camelot_rules.i18n import language
+    from tests.test_widgets import JAPANESE
+    from widgets.game_steps import note_text, step_text
+
+    untranslated = []
+    steps = _seeded_steps()
+    with language(lang):
+        for before, after in steps:
+            move = after.history()[-1]
+            shown = step_text(move)
+            assert shown != str(move)
+            if lang == "ja":
+                assert JAPANESE.search(shown), shown
+            note = after.last_step[0]
+            if note and after.last_step != before.last_step and note_text(note, move) == note:
+                untranslated.append(note)
+    # every note of these games, the end of each game too, is shown in the language
+    assert untranslated == [] and len(steps) > 300
+
+
+@pytest.mark.parametrize("lang", ["ja", "es"])
+def test_the_game_widget_switched_to_japanese_and_spanish(lang: str) -> None:
+    from camelot_rules.i18n import set_language
+    from tests.test_widgets import FRACTION, catalog, check_relabelled
+    from widgets.game_steps import step_text
+
+    w = build_game_widget(players=4, seed=3, expansion=True)
+    for _ in range(60):
+        w.random.click()
+    english = (w.board.value, w.text, list(w.moves.options), w.steps)
+    swords = re.search(r"aria-label='(\d+) white and (\d+) black swords of 12'", w.board.value)
+    assert swords
+    try:
+        w.language.value = lang
+        check_relabelled(w, lang, at_least=8)  # players, seed, 4 buttons, viewer, move
+        table = catalog(lang)
+        label = table["{white} white and {black} black swords of {total}"].format(
+            white=swords.group(1), black=swords.group(2), total=12
+        )
+        assert f"aria-label='{label}'" in w.board.value
+        assert len(w.steps) == len(english[3]) and w.steps[-1][0] != english[3][-1][0]
+        assert [v for _l, v in w.moves.options] == [v for _l, v in english[2]]
+        with_p = [(label, value) for label, value in w.moves.options if FRACTION.search(label)]
+        for shown, value in w.moves.options:  # each move in the language, same probability
+            assert shown.startswith(step_text(value))
+        assert [FRACTION.findall(label) for label, _v in with_p] == [
+            FRACTION.findall(label) for label, _v in english[2] if FRACTION.search(label)
+        ]
+        assert table["Knights"] in w.board.value and ">Knights<" not in w.board.value
+        w.language.value = "en"
+        assert (w.board.value, w.text, list(w.moves.options), w.steps) == english
+    finally:
+        set_language(None)

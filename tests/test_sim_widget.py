@@ -57,3 +57,34 @@ def test_widget_runs_and_shows_errors_in_place() -> None:
     w.run()
     assert "no configuration chosen" in w.result.value
     assert isinstance(w, SimWidget)
+
+
+@pytest.mark.parametrize("lang", ["ja", "es"])
+def test_the_widget_in_japanese_and_spanish_keeps_its_numbers_without_replaying(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from camelot_rules.i18n import set_language
+    from camelot_rules.names import display_name
+    from tests.test_widgets import FRACTION, JAPANESE, catalog, check_relabelled
+
+    w = build_sim_widget(4, traitors=("standard", "none"), games=6, seed=3, batch=3)
+    w.run()
+    english = w.text
+    # independent route: one sweep of the same games gives the wins/games shown
+    rows = sweep([GameConfig.of(4), GameConfig.of(4, traitor="none")], n=6, seed=3)
+    shown = [f"{r.wins}/{r.games}" for r in rows]
+    assert FRACTION.findall(english)[-2:] == shown  # the table's column (after the verdict)
+    monkeypatch.setattr("widgets.sim.run_batches", None)  # a language change plays no game
+    try:
+        w.language.value = lang
+        assert FRACTION.findall(w.text) == FRACTION.findall(english) and w.text != english
+        check_relabelled(w, lang, at_least=8)  # players, box, 3 traitor rules, games, seed, run
+        assert w.expansion.description == display_name("expansion", "term", lang=lang)
+        head = catalog(lang)["{pct} interval"].format(pct="95%")
+        assert head in w.text and "95% interval" not in w.text
+        if lang == "ja":
+            assert JAPANESE.search(w.text.splitlines()[0])
+        w.language.value = "en"
+        assert w.text == english
+    finally:
+        set_language(None)

@@ -1,12 +1,20 @@
 """Widgets: pure render functions, and the ipywidgets wiring without a browser."""
 
+import html
+import re
+from collections.abc import Iterator
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from camelot_rules import Deck, best_turn, siege_win_probability
 from camelot_rules.display import fmt_expectation, fmt_percent, fmt_prob
+from camelot_rules.i18n import set_language
+from camelot_rules.names import display_name
 from widgets import build_siege_widget, render_siege
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
 def test_render_siege_shows_the_exact_best_choice_and_options() -> None:
@@ -109,9 +117,9 @@ def test_exhaustion_widget_rebuilds_both_decks_in_the_expansion() -> None:
     pos = DeckPosition(standard_deck("black", expansion=True), expansion=True)
     other = OtherDeck(10, 77, {0: Fraction(1, 2), 2: Fraction(1, 2)})
     nr = next_rebuild(pos, {1: 1}, rules=RebuildRules(other_deck=other), horizon=90)
-    assert f"other_deck: {fmt_prob(nr.by_cause['other_deck'])}" in w.text
+    assert f"the other deck runs out: {fmt_prob(nr.by_cause['other_deck'])}" in w.text
     w.both_decks.value = next(k for k, v in OTHER_DECK.items() if v is False)
-    assert "other_deck" not in w.text.split("Option")[0]
+    assert "the other deck runs out" not in w.text.split("Option")[0]
     assert "other deck: not modelled" in w.text
 
 
@@ -273,10 +281,10 @@ def test_every_widget_opens_with_a_one_sentence_verdict_and_folds_its_assumption
         render_exhaustion("black (base, 76)"),
         render_graph(explored, explored.graph.graph["root"], draw=False),
     ]
-    for html, text in answers:
-        assert html.index("camelot-verdict") < html.index("<table")
-        assert html.index("<table") < html.index("<details class='camelot-assumes'")
-        assert "<summary>What this assumes</summary>" in html
+    for page, text in answers:
+        assert page.index("camelot-verdict") < page.index("<table")
+        assert page.index("<table") < page.index("<details class='camelot-assumes'")
+        assert "<summary>What this assumes</summary>" in page
         verdict = _first_line(text)
         assert verdict.endswith(".") and verdict[0].isupper()
         assert "What this assumes:" in text
@@ -473,3 +481,161 @@ def test_safe_render_reports_an_interrupt_and_clears_the_answer() -> None:
 
     html, text = safe_render(render)
     assert "camelot-error" in html and text.startswith("Cannot compute: stopped")
+
+
+# --- every widget in English, Japanese and Spanish (issue 17) ------------------------------------
+FRACTION = re.compile(r"(?<![\d/])\d+/\d+(?![\d/])")  # Japanese has no \b before a digit
+
+
+def catalog(lang: str) -> dict[str, str]:
+    """The catalog's translations, read from the .po file itself (not through gettext)."""
+    from babel.messages.pofile import read_po
+
+    from camelot_rules.i18n import LOCALE_DIR
+
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / "camelot_rules.po").open("rb") as fh:
+        return {m.id: m.string for m in read_po(fh, locale=lang) if m.id and m.string}
+
+
+def translated_labels(root: Any) -> list[tuple[str, str]]:
+    """(text shown, English message) of every label given with ``widgets.common.tr`` under
+    ``root``: descriptions, tooltips, placeholders, HTML texts and drop-down options."""
+    found: list[tuple[str, str]] = []
+    stack, seen = [root], set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        for attr, english in getattr(node, "_camelot_texts", {}).items():
+            if attr == "options":
+                shown = [label for label, _value in node.options]
+                found += list(zip(shown, [label for label, _value in english], strict=True))
+            else:
+                found.append((getattr(node, attr), english))
+        stack.extend(getattr(node, "children", ()) or ())
+    return found
+
+
+def check_relabelled(widget: Any, lang: str, *, at_least: int) -> None:
+    """Every translated label of ``widget`` reads as the catalog's ``lang`` translation: no
+    English label is left among them."""
+    table = catalog(lang)
+    labels = translated_labels(widget)
+    assert len(labels) >= at_least
+    for shown, english in labels:
+        assert english in table, f"{english!r} has no {lang} translation"
+        assert shown == table[english], (lang, english, shown)
+
+
+@pytest.fixture
+def _english_after() -> Iterator[None]:
+    yield
+    set_language(None)
+
+
+@pytest.mark.usefixtures("_english_after")
+@pytest.mark.parametrize("lang", ["ja", "es"])
+def test_the_siege_widget_in_japanese_and_spanish_keeps_its_exact_numbers(lang: str) -> None:
+    w = build_siege_widget({5: 1, 4: 1, 3: 1})
+    english = w.text
+    # independent route: the library's best turn removes 5/4 engines on average (best_turn)
+    assert best_turn((3, 4, 5)).value == Fraction(5, 4) and "5/4" in english
+    w.language.value = lang
+    assert w.text != english and "5/4" in w.text
+    assert FRACTION.findall(w.text) == FRACTION.findall(english)
+    check_relabelled(w, lang, at_least=4)  # life, turn goal (and its 3 options), exact
+    assert [b.description for b in w.fights.values()] == [
+        display_name(f"fight_{v}", lang=lang) for v in (1, 2, 3, 4, 5)
+    ]
+    assert w.kay.description == display_name("kay", "knight", lang=lang)
+    w.fights[5].value = 2  # the next answer is in the language chosen too
+    assert "5/4" not in w.text and FRACTION.findall(w.text)
+    first = w.text.splitlines()[0]
+    assert JAPANESE.search(first) if lang == "ja" else first.startswith("Juega ")
+    w.language.value = "en"
+    w.fights[5].value = 1
+    assert w.text == english  # back to the very same English answer
+
+
+@pytest.mark.usefixtures("_english_after")
+@pytest.mark.parametrize("lang", ["ja", "es"])
+def test_the_graph_widget_in_japanese_and_spanish_keeps_its_exact_numbers(lang: str) -> None:
+    from camelot_rules import explore, outcome_probabilities
+    from camelot_rules.models import RoundTable
+    from widgets import build_graph_widget
+
+    w = build_graph_widget("Round Table endgame", "players=5, white=4, black=2")
+    w.exact.value = True
+    exact = outcome_probabilities(explore(RoundTable()), maximize="loyal_win")["loyal_win"]
+    english = w.text
+    assert str(exact) in english
+    w.language.value = lang
+    assert str(exact) in w.text and w.text != english
+    assert FRACTION.findall(w.text) == FRACTION.findall(english)
+    check_relabelled(w, lang, at_least=8)  # model (and its 7 options), parameters, steps
+    table = catalog(lang)
+    assert w.model.label == table["Round Table endgame"]
+    assert "loyal_win" not in w.text and table["loyal_win"] in w.text
+    label, first = w.next.options[0]  # the step choices are in the language too
+    w.next.value = first
+    w.step.click()
+    assert label.split(" -> ")[1] in w.text
+    w.language.value = "en"
+    w.back.click()
+    assert w.text == english
+
+
+@pytest.mark.usefixtures("_english_after")
+@pytest.mark.parametrize("lang", ["ja", "es"])
+def test_the_playlog_widget_in_japanese_and_spanish_names_the_same_lines(lang: str) -> None:
+    from pathlib import Path
+
+    from camelot_rules.playlog import parse_log, verify
+    from widgets import build_playlog_widget
+
+    log = (Path(__file__).parent / "logs" / "bad_accuse_twice.log").read_text()
+    w = build_playlog_widget(log)
+    english = w.text
+    w.language.value = lang
+    check_relabelled(w, lang, at_least=1)  # the Check button
+    assert w.check.description == catalog(lang)["Check the log"]
+    # the same report, other words: the verifier's own report names line 6 and its rule
+    report = verify(parse_log(log))
+    assert [(v.line, v.rule_id) for v in report.violations] == [(6, "endgame.accusation")]
+    assert "endgame.accusation" in w.text and "6" in w.text.splitlines()[1]
+    assert w.text != english
+    w.log_text.value = ""
+    w.check.click()  # an error in the reader's language
+    assert catalog(lang)[
+        "the log text is empty: paste a play log (it starts with a setup line)"
+    ] in html.unescape(w.result.value)
+
+
+def test_the_dashboard_and_the_widgets_own_selectors_follow_each_other() -> None:
+    import ipywidgets as W
+
+    from widgets import build_graph_widget, build_playlog_widget
+    from widgets.app import language_selector, playlog_tab, tab_titles
+
+    siege = build_siege_widget({5: 1, 4: 1, 3: 1})
+    graph = build_graph_widget("Coin race (tiny example)")
+    playlog = build_playlog_widget()
+    tab = W.Tab(children=[siege, graph, playlog_tab(playlog)])
+    tab.titles = [tab_titles()[1], tab_titles()[4], tab_titles()[5]]
+    english = [siege.text, graph.text]
+    choice = language_selector([siege, graph, playlog], tab)
+    try:
+        siege.language.value = "ja"  # one widget's own selector: the whole dashboard follows
+        assert choice.value == "ja" and graph.language.value == "ja"
+        assert playlog.language.value == "ja" and tab.titles[1] == "カタパルト戦"
+        assert JAPANESE.search(graph.text.splitlines()[0])
+        check_relabelled(tab, "ja", at_least=12)  # the play-log tab's buttons and intro too
+        choice.value = "es"  # the dashboard's selector: every widget's selector follows
+        assert siege.language.value == graph.language.value == "es"
+        assert siege.text.startswith("Juega ")
+        check_relabelled(tab, "es", at_least=12)
+        graph.language.value = "en"
+        assert choice.value == "en" and [siege.text, graph.text] == english
+    finally:
+        set_language(None)

@@ -13,7 +13,7 @@ import ipywidgets as W
 from camelot_rules.checks import check_text
 from camelot_rules.display import html_error
 from camelot_rules.i18n import N_, get_language, gettext, set_language
-from widgets.common import LANGUAGE_OPTIONS, relabel, rerender
+from widgets.common import LANGUAGE_OPTIONS, relabel, rerender, tr
 from widgets.playlog import PlaylogWidget
 
 __all__ = [
@@ -70,21 +70,29 @@ def log_from_upload(value: Any) -> str:
     """
     files = list(value.values()) if isinstance(value, dict) else list(value or ())
     if len(files) != 1:
-        raise ValueError(f"expected one play-log file, got {len(files)}")
+        raise ValueError(gettext("expected one play-log file, got {n}").format(n=len(files)))
     content = files[0].get("content", b"") if isinstance(files[0], dict) else b""
     data = bytes(content)
     if len(data) > MAX_UPLOAD:
-        raise ValueError(f"the file has {len(data):,} bytes; a play log is a few kilobytes")
+        raise ValueError(
+            gettext("the file has {n} bytes; a play log is a few kilobytes").format(
+                n=f"{len(data):,}"
+            )
+        )
     try:
         return check_text("log", data.decode("utf-8"))
     except UnicodeDecodeError:
-        raise ValueError("the file is not text (UTF-8): upload the play log itself") from None
+        raise ValueError(
+            gettext("the file is not text (UTF-8): upload the play log itself")
+        ) from None
 
 
 def playlog_tab(playlog: PlaylogWidget) -> W.VBox:
     """The play-log tab: what a log is, "Load the example", "Upload a log file", the widget."""
-    example = W.Button(description="Load the example", icon="book")
-    upload = W.FileUpload(accept=".log,.txt", multiple=False, description="Upload a log file")
+    example = tr(W.Button(icon="book"), description=N_("Load the example"))
+    upload = tr(
+        W.FileUpload(accept=".log,.txt", multiple=False), description=N_("Upload a log file")
+    )
     upload.add_class("camelot-upload")
 
     def load_example(_button: object = None) -> None:
@@ -96,23 +104,43 @@ def playlog_tab(playlog: PlaylogWidget) -> W.VBox:
             playlog.log_text.value = log_from_upload(change["new"])
         except ValueError as err:
             playlog.log_text.value = ""
-            playlog.result.value = html_error(f"cannot read the file: {err}")
+            playlog.result.value = html_error(
+                gettext("cannot read the file: {error}").format(error=err)
+            )
             return
         playlog.check.click()
 
     example.on_click(load_example)
     upload.observe(load_upload, names="value")
     playlog.log_text.layout = {"width": "100%", "max_width": "700px", "height": "220px"}
-    intro = W.HTML(
-        "<div>A play log records a game line by line (<code>setup</code>, <code>turn</code>, "
-        "<code>siege</code>, <code>draw</code>...; see docs/play-log.md). Paste one, load the "
-        "example, or upload a file: the rules engine replays it and names every broken rule."
-        "</div>"
+    intro = tr(
+        W.HTML(),
+        value=N_(
+            "<div>A play log records a game line by line (<code>setup</code>, <code>turn</code>, "
+            "<code>siege</code>, <code>draw</code>...; see docs/play-log.md). Paste one, load the "
+            "example, or upload a file: the rules engine replays it and names every broken rule."
+            "</div>"
+        ),
     )
     return W.VBox(
         [intro, W.HBox([example, upload], layout={"flex_flow": "row wrap"}), playlog],
         layout={"max_width": "100%"},
     )
+
+
+def _own_selectors(widget: Any) -> list[W.Dropdown]:
+    """The language selectors a widget carries (drop-downs with the camelot-language class)."""
+    found: list[W.Dropdown] = []
+    stack, seen = [widget], set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, W.Dropdown) and "camelot-language" in node._dom_classes:
+            found.append(node)
+        stack.extend(getattr(node, "children", ()) or ())
+    return found
 
 
 def tab_titles(lang: str | None = None) -> list[str]:
@@ -128,8 +156,11 @@ def language_selector(
     widgets: Sequence[Any], tab: W.Tab | None = None, *, value: str | None = None
 ) -> W.Dropdown:
     """A drop-down of English / 日本語 / Español: choosing one sets the language of every later
-    message (:func:`camelot_rules.i18n.set_language`), renames ``tab``'s tabs and shows each of
-    ``widgets``' answers again in it - the same numbers, other words."""
+    message (:func:`camelot_rules.i18n.set_language`), renames ``tab``'s tabs and every label
+    in them, and shows each of ``widgets``' answers again in it - the same numbers, other words.
+
+    The widgets' own language selectors (:func:`widgets.common.language_box`) follow it, and a
+    choice made in one of them is made here too: the whole dashboard speaks one language."""
     choice = W.Dropdown(
         options=LANGUAGE_OPTIONS,
         value=get_language() if value is None else value,
@@ -139,15 +170,27 @@ def language_selector(
         style={"description_width": "initial"},
     )
     choice.add_class("camelot-language")
+    boxes = [_own_selectors(widget) for widget in widgets]
 
     def switch(change: dict[str, Any]) -> None:
         set_language(change["new"])
         if tab is not None:
             tab.titles = tab_titles()
-        for widget in widgets:
-            relabel(widget)
-            rerender(widget)
+            relabel(tab)  # the tabs' own texts (the play-log tab's buttons and intro)
+        for widget, own in zip(widgets, boxes):
+            if own:  # its selector relabels and re-renders it (once)
+                for box in own:
+                    box.value = change["new"]
+            else:
+                relabel(widget)
+                rerender(widget)
 
+    def follow(change: dict[str, Any]) -> None:
+        choice.value = change["new"]  # no event when it is already the language shown
+
+    for own in boxes:
+        for box in own:
+            box.observe(follow, names="value")
     choice.observe(switch, names="value")
     if value is not None and value != get_language():
         switch({"new": value})

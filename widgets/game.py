@@ -21,8 +21,12 @@ import ipywidgets as W
 
 from camelot_rules.checks import check_text
 from camelot_rules.display import fmt_prob, html_error
+from camelot_rules.i18n import N_, get_language
+from camelot_rules.i18n import gettext as _
+from camelot_rules.names import display_name
 from camelot_rules.rulebook import quest_data, threshold
-from widgets.common import result_box
+from widgets.common import language_box, result_box, tr
+from widgets.game_steps import cause_text, note_text, step_text
 
 __all__ = [
     "GameWidget",
@@ -49,7 +53,7 @@ _REQUIRED = (
     "relics",
     "decks",
 )
-_QUEST_TITLES = {
+_QUEST_TITLES = {  # the board's English titles; other languages name quests by names.py
     "black_knight": "Black Knight",
     "lancelot": "Lancelot's Armor",
     "dragon": "The Dragon",
@@ -59,11 +63,57 @@ _QUEST_TITLES = {
     "saxons": "Saxon war",
     "camelot": "Camelot",
 }
-_WITCHES = {  # JA witches: the four that stay in play, in a few words
-    "morgan_witch_2": "2nd Witch: no life may be sacrificed until a quest is won",
-    "morgan_witch_5": "5th Witch: a wrong accusation turns 2 white swords black",
-    "morgan_witch_6": "6th Witch: Merlin cards played are removed from the game",
-    "morgan_witch_7": "7th Witch: at the next quest lost, knights not on it lose 1 life",
+_WITCHES = {  # JA witches: the four that stay in play, in a few words (translated where shown)
+    "morgan_witch_2": N_("2nd Witch: no life may be sacrificed until a quest is won"),
+    "morgan_witch_5": N_("5th Witch: a wrong accusation turns 2 white swords black"),
+    "morgan_witch_6": N_("6th Witch: Merlin cards played are removed from the game"),
+    "morgan_witch_7": N_("7th Witch: at the next quest lost, knights not on it lose 1 life"),
+}
+
+
+def _sep() -> str:
+    """The separator between the parts of a line ("; " in English)."""
+    # Translators: between two parts of one line of the board ("a; b").
+    return _("; ")
+
+
+def _list() -> str:
+    """The separator between the items of a list (", " in English)."""
+    # Translators: between two items of a list ("a, b").
+    return _(", ")
+
+
+def _title(quest: str) -> str:
+    """A quest's title on the board: the board's own in English, names.py's otherwise."""
+    if get_language() == "en":
+        return _QUEST_TITLES.get(quest, quest)
+    return display_name(quest, "quest")
+
+
+def _knight(knight: str) -> str:
+    """A knight as the board names him ("Galahad"; "ガラハッド卿" in Japanese)."""
+    if get_language() == "en":
+        return knight.title()
+    return display_name(knight, "knight")
+
+
+def _place(quest: str) -> str:
+    """A quest as the engine names it in English (its id), by names.py's name otherwise."""
+    return quest if get_language() == "en" else display_name(quest, "quest")
+
+
+def _card(card: object) -> str:
+    """A card as the board names it (the engine's id in English, names.py's otherwise)."""
+    if get_language() == "en":
+        return str(card)
+    return display_name(str(card))
+
+
+_PHASES = {  # the engine's phases, as the board shows them (translated where shown)
+    "evil": N_("evil"),
+    "heroic": N_("heroic"),
+    "setup": N_("setup"),
+    "over": N_("over"),
 }
 _WHITE = "#fdfdf8"
 _BLACK = "#222"
@@ -132,8 +182,11 @@ def _names(observation: Mapping[str, Any]) -> dict[int | str, str]:
 
 def _who(observation: Mapping[str, Any], seats: Iterable[object]) -> str:
     names = _names(observation)
-    shown = [f"{names.get(_seat(s), '?').title()} (seat {s})" for s in seats]
-    return ", ".join(shown) or "nobody"
+    shown = [
+        _("{knight} (seat {seat})").format(knight=_knight(names.get(_seat(s), "?")), seat=s)
+        for s in seats
+    ]
+    return _list().join(shown) or _("nobody")
 
 
 def _relic_holders(observation: Mapping[str, Any]) -> dict[int | str, list[str]]:
@@ -147,10 +200,10 @@ def _relic_holders(observation: Mapping[str, Any]) -> dict[int | str, list[str]]
 def _relic_state(observation: Mapping[str, Any], relic: str) -> str:
     where = _by_seat(observation["relics"], "relics").get(relic)
     if where is None or where == "quest":
-        return "on its quest"
+        return _("on its quest")
     if where == "lost":
-        return "lost"
-    return f"won by {_who(observation, [where])}"
+        return _("lost")
+    return _("won by {who}").format(who=_who(observation, [where]))
 
 
 def _black_text(card: object) -> str:
@@ -217,12 +270,12 @@ def _expansion(observation: Mapping[str, Any]) -> dict[str, Any] | None:
 
 def _merlin_place(merlin: str | None) -> str:
     if merlin is None:
-        return "off the board (until the first Merlin Travels)"
-    return f"at {_QUEST_TITLES.get(merlin, merlin)}"
+        return _("off the board (until the first Merlin Travels)")
+    return _("at {place}").format(place=_title(merlin))
 
 
 def _witch_text(card: str) -> str:
-    return _WITCHES.get(card, card)
+    return _(_WITCHES[card]) if card in _WITCHES else _card(card)
 
 
 # --- SVG pieces --------------------------------------------------------------------------------
@@ -258,8 +311,8 @@ def _slots(slots: Sequence[Slot], *, size: int = 24, css: str = "", label: str =
     )
 
 
-def _empty(tip: str = "empty") -> Slot:
-    return (_EMPTY, "", "#999", tip)
+def _empty(tip: str | None = None) -> Slot:
+    return (_EMPTY, "", "#999", _("empty") if tip is None else tip)
 
 
 def _section(title: str, body: str, *, css: str, note: str = "") -> str:
@@ -274,43 +327,47 @@ def _knights_line(
     observation: Mapping[str, Any], quest: Mapping[str, Any], name: str | None = None
 ) -> str:
     seats = quest.get("knights", [])
-    who = html.escape(_who(observation, seats))
     merlin = (
-        " <b class='board-merlin-here' style='color:#3a5fa0'>Merlin is here</b>"
+        " <b class='board-merlin-here' style='color:#3a5fa0'>{}</b>".format(_("Merlin is here"))
         if name is not None and observation.get("merlin") == name
         else ""
     )
-    return f"<div style='font-size:smaller'>Knights here: {who}{merlin}</div>"
+    here = html.escape(_("Knights here: {who}").format(who=_who(observation, seats)))
+    return f"<div style='font-size:smaller'>{here}{merlin}</div>"
 
 
 # --- the parts of the board ----------------------------------------------------------------------
 def _round_table(observation: Mapping[str, Any]) -> str:
     white, black = int(observation["white_swords"]), int(observation["black_swords"])
     total = max(threshold("swords_to_end"), white + black)  # the last action may lay more (RB p.17)
-    slots: list[Slot] = [(_WHITE, "W", "#555", "white sword")] * white
-    slots += [(_BLACK, "B", "#fff", "black sword")] * black
-    slots += [_empty("no sword yet")] * (total - white - black)
-    label = f"{white} white and {black} black swords of {threshold('swords_to_end')}"
+    slots: list[Slot] = [(_WHITE, "W", "#555", _("white sword"))] * white
+    slots += [(_BLACK, "B", "#fff", _("black sword"))] * black
+    slots += [_empty(_("no sword yet"))] * (total - white - black)
+    label = _("{white} white and {black} black swords of {total}").format(
+        white=white, black=black, total=threshold("swords_to_end")
+    )
+    lose = _("{n} black swords lose").format(n=threshold("black_swords_to_lose"))
     return _section(
-        "Round Table",
+        _("Round Table"),
         _slots(slots, css="board-swords", label=label),
         css="board-round-table",
-        note=html.escape(label + f"; {threshold('black_swords_to_lose')} black swords lose"),
+        note=html.escape(_sep().join([label, lose])),
     )
 
 
 def _siege(observation: Mapping[str, Any]) -> str:
     engines = int(observation["siege_engines"])
     most = threshold("siege_engines_to_lose")
-    slots: list[Slot] = [(_ENGINE, str(i + 1), "#fff", "siege engine") for i in range(engines)]
-    slots += [_empty("free spot")] * max(0, most - engines)
-    label = f"{engines} of {most} siege engines"
+    slots: list[Slot] = [(_ENGINE, str(i + 1), "#fff", _("siege engine")) for i in range(engines)]
+    slots += [_empty(_("free spot"))] * max(0, most - engines)
+    label = _("{n} of {most} siege engines").format(n=engines, most=most)
     colour = _RED if engines >= most - 2 else "#666"
+    loses = html.escape(_("(the 12th loses)"))
     return _section(
-        "Siege engines",
+        _("Siege engines"),
         _slots(slots, css="board-engines", label=label),
         css="board-siege",
-        note=f"<span style='color:{colour}'>{html.escape(label)} (the 12th loses)</span>",
+        note=f"<span style='color:{colour}'>{html.escape(label)} {loses}</span>",
     )
 
 
@@ -318,26 +375,34 @@ def _combat(observation: Mapping[str, Any], name: str, quest: Mapping[str, Any])
     data = quest_data(name)
     whites = [int(v) for v in quest.get("white", [])]
     blacks = list(quest.get("black", []))
-    w_slots: list[Slot] = [(_WHITE, str(v), "#000", f"Fight {v}") for v in whites]
+    w_slots: list[Slot] = [(_WHITE, str(v), "#000", display_name(f"fight_{v}")) for v in whites]
     w_slots += [_empty()] * max(0, data.white_spots - len(whites))
     b_slots: list[Slot] = [
-        (_BLACK, _black_text(c), "#fff", "face down" if _black_text(c) == "?" else f"{c}")
+        (_BLACK, _black_text(c), "#fff", _("face down") if _black_text(c) == "?" else f"{c}")
         for c in blacks
     ]
     b_slots += [_empty()] * max(0, data.black_spots - len(blacks))
     shown = [int(c) for c in blacks if _black_text(c) != "?"]
     hidden = len(blacks) - len(shown)
-    black_sum = f"{sum(shown)}" + (f" + {hidden} face down (?)" if hidden else "")
+    black_sum = f"{sum(shown)}" + (
+        " + " + _("{n} face down (?)").format(n=hidden) if hidden else ""
+    )
+    versus = _("White {white} vs black {black}").format(white=sum(whites), black=black_sum)
+    knights_side, evil_side = _("Knights' side"), _("Evil's side")
     return _section(
-        _QUEST_TITLES[name],
-        "<div style='font-size:smaller'>Knights' side</div>"
-        + _slots(w_slots, css=f"board-{name}-white", label=f"white cards {whites}")
-        + "<div style='font-size:smaller'>Evil's side</div>"
-        + _slots(b_slots, css=f"board-{name}-black", label=f"black cards {blacks}")
-        + f"<div style='font-size:smaller'>White {sum(whites)} vs black {html.escape(black_sum)}"
+        _title(name),
+        f"<div style='font-size:smaller'>{knights_side}</div>"
+        + _slots(
+            w_slots, css=f"board-{name}-white", label=_("white cards {cards}").format(cards=whites)
+        )
+        + f"<div style='font-size:smaller'>{evil_side}</div>"
+        + _slots(
+            b_slots, css=f"board-{name}-black", label=_("black cards {cards}").format(cards=blacks)
+        )
+        + f"<div style='font-size:smaller'>{html.escape(versus)}"
         "</div>" + _knights_line(observation, quest, name),
         css=f"board-quest board-{name}",
-        note="solo" if data.solo else "group",
+        note=_("solo") if data.solo else _("group"),
     )
 
 
@@ -346,19 +411,23 @@ def _excalibur(observation: Mapping[str, Any], quest: Mapping[str, Any]) -> str:
     pos = int(quest.get("position", 0))
     slots: list[Slot] = []
     for p in range(-steps, steps + 1):
-        end = "lost" if p == -steps else "won" if p == steps else f"{p:+d}" if p else "start"
+        end = (
+            _("lost") if p == -steps else _("won") if p == steps else f"{p:+d}" if p else _("start")
+        )
         if p == pos:
-            slots.append((_GOLD, "⚔", "#000", f"Excalibur is here ({end})"))
+            slots.append((_GOLD, "⚔", "#000", _("Excalibur is here ({where})").format(where=end)))
         else:
             fill = "#c9d6e8" if p < 0 else "#d3ead0" if p > 0 else "#f4f4f4"
             slots.append((fill, "", "#000", end))
-    note = f"position {pos:+d} (-{steps} lost, +{steps} won)"
+    note = _("position {pos} (-{steps} lost, +{steps} won)").format(pos=f"{pos:+d}", steps=steps)
     if quest.get("over"):
-        note = f"over: Excalibur {_relic_state(observation, 'excalibur')}"
+        note = _("over: Excalibur {state}").format(state=_relic_state(observation, "excalibur"))
+    knights_side, evil_side = _("knights' side"), _("evil side")
     return _section(
-        "Excalibur",
+        _title("excalibur"),
         "<div style='display:flex;justify-content:space-between;font-size:smaller'>"
-        "<span>evil side</span><span>knights' side</span></div>"
+        f"<span>{html.escape(evil_side, quote=False)}</span>"
+        f"<span>{html.escape(knights_side, quote=False)}</span></div>"
         + _slots(slots, size=22, css="board-excalibur-track", label=note)
         + _knights_line(observation, quest, "excalibur"),
         css="board-quest board-excalibur",
@@ -371,22 +440,27 @@ def _grail(observation: Mapping[str, Any], quest: Mapping[str, Any]) -> str:
     grails = int(quest.get("grails", 0))
     blacks = [str(b) for b in quest.get("blacks", [])]
     middle = max(0, spots - grails - len(blacks))
-    slots: list[Slot] = [(_GOLD, "G", "#000", "Grail card")] * grails
+    slots: list[Slot] = [(_GOLD, "G", "#000", _("Grail card"))] * grails
     slots += [_empty()] * middle
-    slots += [(_BLACK, b[:2].title(), "#fff", b) for b in reversed(blacks)]
-    note = f"{grails} grails, {len(blacks)} black of {spots} spots"
+    slots += [(_BLACK, b[:2].title(), "#fff", _card(b)) for b in reversed(blacks)]
+    note = _("{grails} grails, {blacks} black of {spots} spots").format(
+        grails=grails, blacks=len(blacks), spots=spots
+    )
     if quest.get("over"):
-        note = f"over: the Grail {_relic_state(observation, 'grail')}"
+        note = _("over: the Grail {state}").format(state=_relic_state(observation, "grail"))
     forest = (
-        "<div style='color:#a40000;font-size:smaller'>Dark Forest is on the quest</div>"
+        "<div style='color:#a40000;font-size:smaller'>{}</div>".format(
+            html.escape(_("Dark Forest is on the quest"))
+        )
         if quest.get("dark_forest")
         else ""
     )
-    blacks_text = ", ".join(blacks) or "none"
+    blacks_text = _list().join(map(_card, blacks)) or _("none")
+    shown = _("Black cards: {cards}").format(cards=blacks_text)
     return _section(
-        "Holy Grail",
+        _title("grail"),
         _slots(slots, css="board-grail-spots", label=note)
-        + f"<div style='font-size:smaller'>Black cards: {html.escape(blacks_text)}</div>"
+        + f"<div style='font-size:smaller'>{html.escape(shown)}</div>"
         + forest
         + _knights_line(observation, quest, "grail"),
         css="board-quest board-grail",
@@ -399,35 +473,55 @@ def _war(observation: Mapping[str, Any], name: str, quest: Mapping[str, Any]) ->
     warriors = int(quest.get("warriors", 0))
     spots = quest_data(name).white_spots
     most = threshold("war_warriors_to_lose")
-    f_slots: list[Slot] = [(_WHITE, str(v), "#000", f"Fight {v}") for v in range(1, laid + 1)]
-    f_slots += [(_EMPTY, str(v), "#bbb", f"next: Fight {v}") for v in range(laid + 1, spots + 1)]
-    w_slots: list[Slot] = [(_RED, "♟", "#fff", "warrior")] * warriors
-    w_slots += [_empty("no warrior")] * max(0, most - warriors)
+    f_slots: list[Slot] = [
+        (_WHITE, str(v), "#000", display_name(f"fight_{v}")) for v in range(1, laid + 1)
+    ]
+    f_slots += [
+        (_EMPTY, str(v), "#bbb", _("next: {card}").format(card=display_name(f"fight_{v}")))
+        for v in range(laid + 1, spots + 1)
+    ]
+    w_slots: list[Slot] = [(_RED, "♟", "#fff", _("warrior"))] * warriors
+    w_slots += [_empty(_("no warrior"))] * max(0, most - warriors)
     mordred = (
-        "<div style='color:#a40000;font-size:smaller'>Mordred is here</div>"
+        "<div style='color:#a40000;font-size:smaller'>{}</div>".format(
+            html.escape(_("Mordred is here"))
+        )
         if quest.get("mordred")
         else ""
     )
+    fights_label = _("{n} fights laid").format(n=laid)
+    warriors_label = _("{n} warriors").format(n=warriors)
+    laid_text = (
+        _("fights 1..{laid} laid of {spots}").format(laid=laid, spots=spots)
+        if laid
+        else _("no fight laid")
+    )
     return _section(
-        _QUEST_TITLES[name],
+        _title(name),
         "<div style='display:flex;flex-wrap:wrap;gap:10px;align-items:center'>"
-        f"<div>{_slots(f_slots, css=f'board-{name}-fights', label=f'{laid} fights laid')}</div>"
-        f"<div>{_slots(w_slots, css=f'board-{name}-warriors', label=f'{warriors} warriors')}"
+        f"<div>{_slots(f_slots, css=f'board-{name}-fights', label=fights_label)}</div>"
+        f"<div>{_slots(w_slots, css=f'board-{name}-warriors', label=warriors_label)}"
         "</div></div>" + mordred + _knights_line(observation, quest, name),
         css=f"board-quest board-{name}",
         note=html.escape(
-            (f"fights 1..{laid} laid of {spots}" if laid else "no fight laid")
-            + f"; warriors {warriors}/{most}"
+            _sep().join([laid_text, _("warriors {n}/{most}").format(n=warriors, most=most)])
         ),
     )
 
 
 def _life(n: int) -> str:
     most = threshold("max_life")
+    title = _("{n} life").format(n=n)
     return (
-        f"<span style='color:{_RED}' title='{n} life'>{'♥' * n}</span>"
+        f"<span style='color:{_RED}' title='{html.escape(title)}'>"
+        f"{'♥' * n}</span>"
         f"<span style='color:#ccc'>{'♡' * max(0, most - n)}</span>&nbsp;{n}"
     )
+
+
+def _bold(text: str, colour: str = "") -> str:
+    style = f" style='color:{colour}'" if colour else ""
+    return f"<b{style}>{html.escape(text)}</b>"
 
 
 def _knights(observation: Mapping[str, Any]) -> str:
@@ -445,24 +539,25 @@ def _knights(observation: Mapping[str, Any]) -> str:
     cell = "padding:2px 4px;border-bottom:1px solid #eee;vertical-align:top"
     rows = []
     for seat in sorted(names, key=str):
-        notes = [html.escape(r) for r in relics.get(seat, [])]
+        notes = [html.escape(_card(r)) for r in relics.get(seat, [])]
         if seat in dead:
-            notes.append("<b>dead</b>")
+            notes.append(_bold(_("dead")))
         if seat in revealed:
-            notes.append(f"<b style='color:{_RED}'>traitor, unmasked</b>")
+            notes.append(_bold(_("traitor, unmasked"), _RED))
         if seat in accused:
-            notes.append("has accused")
+            notes.append(_("has accused"))
         if seat in captured:
-            notes.append(f"<b style='color:{_RED}'>captured</b>")
+            notes.append(_bold(_("captured"), _RED))
         if seat == to_act:
-            notes.append("<b>to act</b>")
-        place = _QUEST_TITLES.get(str(where.get(seat, "")), str(where.get(seat, "-")))
+            notes.append(_bold(_("to act")))
+        at = str(where.get(seat, ""))
+        place = _title(at) if at in _QUEST_TITLES else str(where.get(seat, "-"))
         shown = _life(int(life[seat])) if seat in life and seat not in dead else "-"
         style = "background:#fff6d6;" if seat == to_act else ""
         style += "opacity:0.55;" if seat in dead else ""
         rows.append(
             f"<tr class='board-knight' style='{style}'>"
-            f"<td style='{cell}'>{seat}&nbsp;{html.escape(names[seat].title())}</td>"
+            f"<td style='{cell}'>{seat}&nbsp;{html.escape(_knight(names[seat]))}</td>"
             f"<td style='{cell}'>{html.escape('-' if seat in dead else place)}</td>"
             f"<td style='{cell};white-space:nowrap'>{shown}</td>"
             f"<td style='{cell};text-align:center'>{sizes.get(seat, '-')}</td>"
@@ -470,11 +565,11 @@ def _knights(observation: Mapping[str, Any]) -> str:
             "</tr>"
         )
     head = "".join(
-        f"<th style='padding:2px 4px;text-align:left'>{h}</th>"
-        for h in ("seat", "where", "life", "cards", "relics, notes")
+        f"<th style='padding:2px 4px;text-align:left'>{_(h)}</th>"
+        for h in (N_("seat"), N_("where"), N_("life"), N_("cards"), N_("relics, notes"))
     )
     return _section(
-        "Knights",
+        _("Knights"),
         "<div style='overflow-x:auto'><table class='board-knights' style='border-collapse:"
         f"collapse;font-size:smaller;width:100%'><thead><tr>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></div>",
@@ -485,26 +580,40 @@ def _knights(observation: Mapping[str, Any]) -> str:
 def _merlins_company(observation: Mapping[str, Any], mc: Mapping[str, Any]) -> str:
     """Merlin's figure, captured knights, witches in play, Divine Favor, the travel pile and
     the cards removed from the game (JA setup, travel rules, witches, special white cards)."""
-    rows: list[tuple[str, str, str]] = [("merlin", "Merlin", _merlin_place(mc["merlin"]))]
+    rows: list[tuple[str, str, str]] = [
+        (
+            "merlin",
+            display_name("merlin_figure", "term") if get_language() != "en" else "Merlin",
+            _merlin_place(mc["merlin"]),
+        )
+    ]
     captured = mc["captured"]
     rows.append(
         (
             "captured",
-            "Captured",
-            _who(observation, captured) + " (no turns until another knight frees them)"
+            _("Captured"),
+            _("{who} (no turns until another knight frees them)").format(
+                who=_who(observation, captured)
+            )
             if captured
-            else "nobody",
+            else _("nobody"),
         )
     )
     witches = mc["witches"]
     rows.append(
-        ("witches", "Witches in play", "; ".join(map(_witch_text, witches)) if witches else "none")
+        (
+            "witches",
+            _("Witches in play"),
+            _sep().join(map(_witch_text, witches)) if witches else _("none"),
+        )
     )
     rows.append(
         (
             "divine-favor",
-            "Divine Favor",
-            "played: the next tie goes to the knights" if mc["divine_favor"] else "not in play",
+            display_name("divine_favor") if get_language() != "en" else "Divine Favor",
+            _("played: the next tie goes to the knights")
+            if mc["divine_favor"]
+            else _("not in play"),
         )
     )
     travel = mc["travel"]
@@ -512,39 +621,50 @@ def _merlins_company(observation: Mapping[str, Any], mc: Mapping[str, Any]) -> s
         rows.append(
             (
                 "travel",
-                "Travel cards",
-                f"{travel['draw']} to draw, {travel['discard']} discarded",
+                _("Travel cards"),
+                _("{draw} to draw, {discard} discarded").format(
+                    draw=travel["draw"], discard=travel["discard"]
+                ),
             )
         )
     removed = mc["removed"]
     rows.append(
         (
             "removed",
-            "Out of the game",
-            f"{removed['black']} black, {removed['white']} white"
-            + (" (finished quests' black cards, JA)" if removed["black"] else ""),
+            _("Out of the game"),
+            _("{black} black, {white} white").format(black=removed["black"], white=removed["white"])
+            + (" " + _("(finished quests' black cards, JA)") if removed["black"] else ""),
         )
     )
+    colon = _("{label}:")
     body = "".join(
-        f"<div class='board-mc-{key}' style='font-size:smaller'><b>{html.escape(label)}:</b> "
-        f"{html.escape(text)}</div>"
+        f"<div class='board-mc-{key}' style='font-size:smaller'>"
+        f"<b>{html.escape(colon.format(label=label))}</b> {html.escape(text)}</div>"
         for key, label, text in rows
     )
-    return _section("Merlin's Company", body, css="board-merlins-company", note="expansion")
+    return _section(
+        display_name("expansion", "term"), body, css="board-merlins-company", note=_("expansion")
+    )
 
 
 def _decks(observation: Mapping[str, Any]) -> str:
     d = observation["decks"]
     items = [
-        f"white: {d.get('white_draw', '?')} to draw, {d.get('white_discard', '?')} discarded",
-        f"black: {d.get('black_draw', '?')} to draw, {d.get('black_discard', '?')} discarded",
+        _("white: {draw} to draw, {discard} discarded").format(
+            draw=d.get("white_draw", "?"), discard=d.get("white_discard", "?")
+        ),
+        _("black: {draw} to draw, {discard} discarded").format(
+            draw=d.get("black_draw", "?"), discard=d.get("black_discard", "?")
+        ),
     ]
     if observation.get("in_play"):
-        items.append("in play: " + ", ".join(map(str, observation["in_play"])))
+        items.append(
+            _("in play: {cards}").format(cards=_list().join(map(_card, observation["in_play"])))
+        )
     if observation.get("heroism"):
-        items.append(f"Heroism on: {observation['heroism']}")
+        items.append(_("Heroism on: {quest}").format(quest=_place(str(observation["heroism"]))))
     return _section(
-        "Decks",
+        _("Decks"),
         "".join(f"<div style='font-size:smaller'>{html.escape(i)}</div>" for i in items),
         css="board-decks",
     )
@@ -556,18 +676,22 @@ def _hand(observation: Mapping[str, Any], seat: int | None) -> str:
         raise ValueError(f"the observation's 'hand' is {hand!r}; expected {{card: count}}")
     chips = "".join(
         "<span style='display:inline-block;border:1px solid #999;border-radius:4px;"
-        f"padding:1px 5px;margin:2px;background:{_WHITE}'>{html.escape(str(card))}"
+        f"padding:1px 5px;margin:2px;background:{_WHITE}'>{html.escape(_card(card))}"
         + (f" ×{n}" if int(n) != 1 else "")
         + "</span>"
         for card, n in sorted(hand.items())
         if int(n) > 0
     )
     loyalty = observation.get("loyalty")
-    whose = f"seat {seat}" if seat is not None else "the viewing seat"
-    note = f"loyalty: {loyalty}" if loyalty else "loyalty: hidden"
+    hand_of = (
+        _("Hand of seat {seat}").format(seat=seat)
+        if seat is not None
+        else _("Hand of the viewing seat")
+    )
+    note = _("loyalty: {loyalty}").format(loyalty=_(str(loyalty)) if loyalty else _("hidden"))
     return _section(
-        f"Hand of {whose}",
-        f"<div class='board-hand'>{chips or 'no white cards'}</div>",
+        hand_of,
+        "<div class='board-hand'>{}</div>".format(chips or html.escape(_("no white cards"))),
         css="board-hand-box",
         note=html.escape(note),
     )
@@ -594,24 +718,37 @@ def render_board(observation: Mapping[str, Any], *, seat: int | None = None) -> 
     turn = _seat(obs["turn"])
     to_act = obs.get("current_player")
     if obs.get("result") is not None:
-        acting = "the game is over"
+        acting = _("the game is over")
     elif to_act is not None:
-        acting = f"to act: {_who(obs, [to_act])}"
+        acting = _("to act: {who}").format(who=_who(obs, [to_act]))
     else:
-        acting = "next: a card or die is drawn (chance)"
-    number = f"Turn {obs['turn_number']}: " if "turn_number" in obs else "Turn of "
+        acting = _("next: a card or die is drawn (chance)")
+    knight = _("{knight} (seat {seat})").format(knight=_knight(names.get(turn, "?")), seat=turn)
+    whose = (
+        _("Turn {n}: {knight}").format(n=obs["turn_number"], knight=knight)
+        if "turn_number" in obs
+        else _("Turn of {knight}").format(knight=knight)
+    )
+    phase = _("phase: {phase}").format(phase=_(_PHASES.get(str(obs["phase"]), str(obs["phase"]))))
     header = (
-        f"<div class='board-header' style='font-size:smaller'><b>{html.escape(number)}"
-        f"{html.escape(names.get(turn, '?').title())} (seat {turn})</b>, "
-        f"phase: {html.escape(str(obs['phase']))}; {html.escape(acting)}</div>"
+        "<div class='board-header' style='font-size:smaller'>"
+        # Translators: the board's first line: whose turn, the phase, who acts now.
+        + _("{t}, {p}; {a}").format(
+            t=f"<b>{html.escape(whose)}</b>",
+            p=html.escape(phase),
+            a=html.escape(acting),
+        )
+        + "</div>"
     )
     parts = [header]
     result = obs.get("result")
     if isinstance(result, Mapping):
+        over = _("Game over: {winner}").format(
+            winner=_("the knights win") if result.get("knights_win") else _("evil wins")
+        )
         parts.append(
-            "<div class='board-result' style='font-size:larger;margin:4px 0'><b>Game over: "
-            f"{'the knights win' if result.get('knights_win') else 'evil wins'}</b> "
-            f"({html.escape(str(result.get('cause', '')))})</div>"
+            "<div class='board-result' style='font-size:larger;margin:4px 0'>"
+            f"<b>{html.escape(over)}</b> ({html.escape(cause_text(result.get('cause', '')))})</div>"
         )
     parts += [_round_table(obs), _siege(obs)]
     bk = _quest(quests, "black_knight")
@@ -623,9 +760,10 @@ def render_board(observation: Mapping[str, Any], *, seat: int | None = None) -> 
     else:
         parts.append(
             _section(
-                "Lancelot and the Dragon",
-                "<div style='font-size:smaller'>both quests are over; their black cards add "
-                "a siege engine (RB p.11)</div>",
+                _("Lancelot and the Dragon"),
+                "<div style='font-size:smaller'>{}</div>".format(
+                    _("both quests are over; their black cards add a siege engine (RB p.11)")
+                ),
                 css="board-quest board-lancelot_dragon",
             )
         )
@@ -647,11 +785,11 @@ def render_board(observation: Mapping[str, Any], *, seat: int | None = None) -> 
     log = obs.get("log") or []
     if log:
         rule = obs.get("rule")
-        steps = [render_step(str(s), None) for s in log[:-1]]
-        steps.append(render_step(str(log[-1]), str(rule) if rule else None))
+        steps = [render_step(note_text(str(s)), None) for s in log[:-1]]
+        steps.append(render_step(note_text(str(log[-1])), str(rule) if rule else None))
         parts.append(
             _section(
-                "Last step",
+                _("Last step"),
                 f"<div style='font-size:smaller'>{''.join(steps)}</div>",
                 css="board-log",
             )
@@ -662,8 +800,16 @@ def render_board(observation: Mapping[str, Any], *, seat: int | None = None) -> 
     )
 
 
+def _witch_name(card: str) -> str:
+    """A witch in a few letters ("2nd Witch"; the printed name in Japanese and Spanish)."""
+    if get_language() == "en":
+        return _WITCHES.get(card, card).split(":")[0]
+    return display_name(card)
+
+
 def summarize_board(observation: Mapping[str, Any]) -> str:
-    """Return the board in a few lines of plain text (what ``render_board`` draws).
+    """Return the board in a few lines of plain text (what ``render_board`` draws), in the
+    language in force.
 
     >>> print(summarize_board(example_observation()).splitlines()[1])
     Swords: 3 white, 1 black (of 12); siege engines: 4/12
@@ -676,67 +822,99 @@ def summarize_board(observation: Mapping[str, Any]) -> str:
     result = obs.get("result")
     lines = (
         [
-            f"Game over: {'the knights win' if result.get('knights_win') else 'evil wins'} "
-            f"({result.get('cause')})"
+            _("Game over: {winner}").format(
+                winner=_("the knights win") if result.get("knights_win") else _("evil wins")
+            )
+            + f" ({cause_text(result.get('cause'))})"
         ]
         if isinstance(result, Mapping)
         else []
     )
-    number = f"Turn {obs['turn_number']}, " if "turn_number" in obs else ""
-    lines += [
-        f"{number}{names.get(turn, '?')} (seat {turn}), phase {obs['phase']}"
-        + (
-            ""
-            if isinstance(result, Mapping)
-            else f"; to act: seat {to_act}"
+    knight = _name_of(names.get(turn, "?"))
+    head = (
+        _("Turn {n}, {knight} (seat {seat}), phase {phase}")
+        if "turn_number" in obs
+        else _("{knight} (seat {seat}), phase {phase}")
+    ).format(
+        n=obs.get("turn_number"),
+        knight=knight,
+        seat=turn,
+        phase=_(_PHASES.get(str(obs["phase"]), str(obs["phase"]))),
+    )
+    if not isinstance(result, Mapping):
+        head += (
+            _("; to act: seat {seat}").format(seat=to_act)
             if to_act is not None
-            else "; next: chance"
+            else _("; next: chance")
+        )
+    lines += [
+        head,
+        _(
+            "Swords: {white} white, {black} black (of {total}); siege engines: {engines}/{most}"
+        ).format(
+            white=obs["white_swords"],
+            black=obs["black_swords"],
+            total=threshold("swords_to_end"),
+            engines=obs["siege_engines"],
+            most=threshold("siege_engines_to_lose"),
         ),
-        f"Swords: {obs['white_swords']} white, {obs['black_swords']} black "
-        f"(of {threshold('swords_to_end')}); siege engines: {obs['siege_engines']}/"
-        f"{threshold('siege_engines_to_lose')}",
     ]
 
     def here(q: Mapping[str, Any]) -> str:
         seats = q.get("knights", [])
-        return f"; knights: {', '.join(f'seat {s}' for s in seats)}" if seats else ""
+        if not seats:
+            return ""
+        who = _list().join(_("seat {seat}").format(seat=s) for s in seats)
+        return _("; knights: {who}").format(who=who)
 
     bk = _quest(quests, "black_knight")
     which, ld = _lancelot_dragon(quests)
     for name, q in (("black_knight", bk), (which, ld)):
         if q is None:
-            lines.append("Lancelot and the Dragon: over")
+            lines.append(_("Lancelot and the Dragon: over"))
             continue
         white = " ".join(str(v) for v in q.get("white", [])) or "-"
         black = " ".join(_black_text(c) for c in q.get("black", [])) or "-"
-        lines.append(f"{_QUEST_TITLES[name]}: white {white} | black {black}{here(q)}")
+        lines.append(
+            _("{quest}: white {white} | black {black}").format(
+                quest=_title(name), white=white, black=black
+            )
+            + here(q)
+        )
     ex = _quest(quests, "excalibur")
     if ex is not None:
         state = (
-            f"over, Excalibur {_relic_state(obs, 'excalibur')}"
+            _("over, Excalibur {state}").format(state=_relic_state(obs, "excalibur"))
             if ex.get("over")
-            else f"position {int(ex.get('position', 0)):+d}"
+            else _("position {pos}").format(pos=f"{int(ex.get('position', 0)):+d}")
         )
-        lines.append(f"Excalibur: {state}{here(ex)}")
+        lines.append(_("{label}: {text}").format(label=_title("excalibur"), text=state + here(ex)))
     gr = _quest(quests, "grail")
     if gr is not None:
-        blacks = ", ".join(map(str, gr.get("blacks", []))) or "no black cards"
+        blacks = _list().join(map(_card, gr.get("blacks", []))) or _("no black cards")
         state = (
-            f"over, the Grail {_relic_state(obs, 'grail')}"
+            _("over, the Grail {state}").format(state=_relic_state(obs, "grail"))
             if gr.get("over")
-            else f"{gr.get('grails', 0)} grails, {blacks}"
+            else _("{n} grails, {blacks}").format(n=gr.get("grails", 0), blacks=blacks)
         )
-        forest = "; Dark Forest" if gr.get("dark_forest") else ""
-        lines.append(f"Holy Grail: {state}{forest}{here(gr)}")
+        forest = _sep() + _card("dark_forest") if gr.get("dark_forest") else ""
+        if forest and get_language() == "en":
+            forest = "; Dark Forest"
+        lines.append(
+            _("{label}: {text}").format(label=_title("grail"), text=state + forest + here(gr))
+        )
     for war in ("picts", "saxons"):
         q = _quest(quests, war)
         if q is not None:
-            mordred = "; Mordred" if q.get("mordred") else ""
+            mordred = (_sep() + _card("mordred").title()) if q.get("mordred") else ""
+            fights = _("fights 1..{n}").format(n=q["fights"]) if q.get("fights") else _("no fights")
+            warriors = _("warriors {n}/{most}").format(
+                n=q.get("warriors", 0), most=threshold("war_warriors_to_lose")
+            )
             lines.append(
-                f"{_QUEST_TITLES[war]}: "
-                + (f"fights 1..{q['fights']}" if q.get("fights") else "no fights")
-                + ", warriors "
-                f"{q.get('warriors', 0)}/{threshold('war_warriors_to_lose')}{mordred}{here(q)}"
+                _("{label}: {text}").format(
+                    label=_title(war), text=_list().join([fights, warriors]) + mordred + here(q)
+                )
             )
     life = _by_seat(obs["life"], "life")
     where = _by_seat(obs["location"], "location")
@@ -746,42 +924,67 @@ def summarize_board(observation: Mapping[str, Any]) -> str:
     mc = _expansion(obs)
     knights = []
     for seat in sorted(names, key=str):
+        name = _name_of(names[seat])
         if seat in dead:
-            knights.append(f"{seat} {names[seat]} dead")
+            knights.append(_("{seat} {knight} dead").format(seat=seat, knight=name))
             continue
-        held = f" +{'+'.join(relics[seat])}" if seat in relics else ""
-        shown = f"life {life[seat]}" if seat in life else "no life"
+        held = f" +{'+'.join(map(_card, relics[seat]))}" if seat in relics else ""
+        shown = _("life {n}").format(n=life[seat]) if seat in life else _("no life")
         if seat in revealed:
-            shown += ", unmasked traitor"
+            shown += _list() + _("unmasked traitor")
         if mc is not None and seat in mc["captured"]:
-            shown += ", captured"
-        knights.append(f"{seat} {names[seat]} @{where.get(seat, '?')} {shown}{held}")
-    lines.append("Knights: " + "; ".join(knights))
+            shown += _list() + _("captured")
+        place = _place(str(where.get(seat, "?")))
+        knights.append(f"{seat} {name} @{place} {shown}{held}")
+    lines.append(_("Knights: {knights}").format(knights=_sep().join(knights)))
     if mc is not None:
         travel = mc["travel"]
-        lines.append(
-            f"Merlin's Company: Merlin {_merlin_place(mc['merlin'])}; captured: "
-            + (", ".join(f"seat {s}" for s in mc["captured"]) or "nobody")
-            + "; witches: "
-            + (", ".join(_witch_text(w).split(":")[0] for w in mc["witches"]) or "none")
-            + ("; Divine Favor played" if mc["divine_favor"] else "")
-            + (
-                f"; travel {travel['draw']} (+{travel['discard']} discarded)"
-                if travel is not None
-                else ""
+        parts = [
+            _("Merlin {place}").format(place=_merlin_place(mc["merlin"])),
+            _("captured: {who}").format(
+                who=_list().join(_("seat {seat}").format(seat=s) for s in mc["captured"])
+                or _("nobody")
+            ),
+            _("witches: {witches}").format(
+                witches=_list().join(_witch_name(w) for w in mc["witches"]) or _("none")
+            ),
+        ]
+        if mc["divine_favor"]:
+            parts.append(_("Divine Favor played"))
+        if travel is not None:
+            parts.append(
+                _("travel {draw} (+{discard} discarded)").format(
+                    draw=travel["draw"], discard=travel["discard"]
+                )
             )
-            + f"; out of the game: {mc['removed']['black']} black, {mc['removed']['white']} white"
+        parts.append(
+            _("out of the game: {black} black, {white} white").format(
+                black=mc["removed"]["black"], white=mc["removed"]["white"]
+            )
         )
+        title = "Merlin's Company" if get_language() == "en" else display_name("expansion", "term")
+        lines.append(_("{label}: {text}").format(label=title, text=_sep().join(parts)))
     d = obs["decks"]
     lines.append(
-        f"Decks: white {d.get('white_draw')} (+{d.get('white_discard')} discarded), "
-        f"black {d.get('black_draw')} (+{d.get('black_discard')} discarded)"
+        _(
+            "Decks: white {white} (+{white_discard} discarded), "
+            "black {black} (+{black_discard} discarded)"
+        ).format(
+            white=d.get("white_draw"),
+            white_discard=d.get("white_discard"),
+            black=d.get("black_draw"),
+            black_discard=d.get("black_discard"),
+        )
     )
     hand = obs.get("hand") or {}
-    lines.append(
-        "Hand: " + (", ".join(f"{c} x{n}" for c, n in sorted(hand.items()) if int(n)) or "empty")
-    )
+    cards = _list().join(f"{_card(c)} x{n}" for c, n in sorted(hand.items()) if int(n))
+    lines.append(_("Hand: {cards}").format(cards=cards) if cards else _("Hand: empty"))
     return "\n".join(lines)
+
+
+def _name_of(knight: str) -> str:
+    """A knight in the text summary: the engine's id in English, the printed name otherwise."""
+    return knight if get_language() == "en" else display_name(knight, "knight")
 
 
 def render_step(text: str, rule_id: str | None = None) -> str:
@@ -800,7 +1003,7 @@ def render_step(text: str, rule_id: str | None = None) -> str:
         check_text("rule_id", rule_id)
     extra = ""
     if rule_id:
-        from camelot_rules.rules import rule
+        from camelot_rules.rules import rule, statement
 
         shown, title = rule_id, ""
         try:
@@ -809,10 +1012,9 @@ def render_step(text: str, rule_id: str | None = None) -> str:
             pass
         else:
             shown = f"{rule_id}, {r.source}"
-            title = f" title='{html.escape(r.statement, quote=True)}'"
-        extra = (
-            f" <span style='color:#666;font-size:smaller'{title}>rule: {html.escape(shown)}</span>"
-        )
+            title = f" title='{html.escape(statement(rule_id), quote=True)}'"
+        label = html.escape(_("rule: {rule}").format(rule=shown))
+        extra = f" <span style='color:#666;font-size:smaller'{title}>{label}</span>"
     return f"<div class='game-step'>{html.escape(text)}{extra}</div>"
 
 
@@ -887,15 +1089,29 @@ def _example_base() -> dict[str, Any]:
 
 
 # --- the widget --------------------------------------------------------------------------------
-def _describe(before: Any, after: Any) -> tuple[str, str | None]:
-    """(who did what - and what came of it, the rule id) for the step from ``before``."""
-    who = "chance" if before.is_chance() else f"seat {before.current_player}"
+Step = tuple[Any, Any, str, str | None]  # (seat or None for chance, move, note, rule id)
+
+
+def _record(before: Any, after: Any) -> Step:
+    """What the step from ``before`` to ``after`` was: who, the move, the engine's note (empty
+    when the step left none) and the rule id. Kept raw: shown in the language in force."""
+    who = None if before.is_chance() else before.current_player
     history = after.history()
-    line = f"{who}: {history[-1]}" if history else who
     note, rule = after.last_step
-    if note and after.last_step != before.last_step:
-        line += f" - {note}"
-    return line, rule or None
+    fresh = note if note and after.last_step != before.last_step else ""
+    return who, history[-1] if history else None, fresh, rule or None
+
+
+def _describe(step: Step) -> tuple[str, str | None]:
+    """(who did what - and what came of it, the rule id), in the language in force."""
+    seat, move, note, rule = step
+    if seat is None:
+        line = _("chance: {outcome}").format(outcome=step_text(move)) if move else "chance"
+    else:
+        line = _("seat {seat}: {move}").format(seat=seat, move=step_text(move))
+    if note:
+        line += f" - {note_text(note, move)}"
+    return line, rule
 
 
 def _player_choices(expansion: bool) -> list[int]:
@@ -926,38 +1142,46 @@ class GameWidget(W.VBox):  # type: ignore[misc]
         if state is None:
             state = engine.new_game(players, expansion=expansion, seed=seed)
         self.state = state
-        self.steps: list[tuple[str, str | None]] = []
+        self._steps: list[Step] = []
         self.text = ""
-        style = {"description_width": "70px"}
+        style = {"description_width": "initial"}
         on = bool(getattr(getattr(state, "cfg", None), "expansion", expansion))
         count = int(getattr(state, "players", players))
         self.expansion = W.Checkbox(
-            value=on, description="Merlin's Company", indent=False, layout={"width": "170px"}
+            value=on,
+            description=display_name("expansion", "term"),
+            indent=False,
+            layout={"width": "auto"},
         )
-        self.players = W.Dropdown(
-            description="Players",
-            options=_player_choices(on),
-            value=count,
-            style={"description_width": "55px"},
-            layout={"width": "120px"},
+        self.players = tr(
+            W.Dropdown(
+                options=_player_choices(on),
+                value=count,
+                style=style,
+                layout={"width": "auto", "max_width": "160px"},
+            ),
+            description=N_("Players"),
         )
-        self.seed = W.IntText(
-            value=seed,
-            description="Seed",
-            style={"description_width": "40px"},
-            layout={"width": "130px"},
+        self.seed = tr(
+            W.IntText(value=seed, style=style, layout={"width": "auto", "max_width": "170px"}),
+            description=N_("Seed"),
         )
-        self.new_game = W.Button(description="New game")
+        self.new_game = tr(W.Button(), description=N_("New game"))
         self.expansion.observe(self._expansion_changed, names="value")
         self.new_game.on_click(self._new_game)
-        self.viewer = W.Dropdown(description="Seen by", style=style, layout={"width": "260px"})
-        self.moves = W.Dropdown(description="Move", style=style, layout={"width": "100%"})
-        self.play = W.Button(description="Play", button_style="primary")
-        self.random = W.Button(description="Random move")
-        self.to_end = W.Button(description="Play to the end")
+        self.viewer = tr(
+            W.Dropdown(style=style, layout={"width": "auto", "max_width": "300px"}),
+            description=N_("Seen by"),
+        )
+        self.moves = tr(W.Dropdown(style=style, layout={"width": "100%"}), description=N_("Move"))
+        self.play = tr(W.Button(button_style="primary"), description=N_("Play"))
+        self.random = tr(W.Button(), description=N_("Random move"))
+        self.to_end = tr(W.Button(), description=N_("Play to the end"))
         self.message = result_box("game-message")
         self.board = result_box("game-board")
+        self.result = self.board  # the answer a language change shows again (rerender)
         self.log_box = result_box("game-log")
+        self.language = language_box(self)
         self.play.on_click(self._play)
         self.random.on_click(self._random)
         self.to_end.on_click(self._to_end)
@@ -965,7 +1189,7 @@ class GameWidget(W.VBox):  # type: ignore[misc]
         super().__init__(
             [
                 W.HBox(
-                    [self.expansion, self.players, self.seed, self.new_game],
+                    [self.expansion, self.players, self.seed, self.new_game, self.language],
                     layout={"flex_flow": "row wrap", "align_items": "center"},
                 ),
                 self.viewer,
@@ -979,8 +1203,13 @@ class GameWidget(W.VBox):  # type: ignore[misc]
         )
         self._refresh()
 
+    @property
+    def steps(self) -> list[tuple[str, str | None]]:
+        """The (text, rule id) of every step played, in the language in force."""
+        return [_describe(step) for step in self._steps]
+
     def __repr__(self) -> str:
-        return f"<game widget: {len(self.steps)} steps played; {self.state!r}>"
+        return f"<game widget: {len(self._steps)} steps played; {self.state!r}>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """Where no widget can be drawn (a saved notebook not yet run, the docs, GitHub) the
@@ -998,8 +1227,8 @@ class GameWidget(W.VBox):  # type: ignore[misc]
         if self.state.is_terminal():
             return []
         if self.state.is_chance():
-            return [(f"{x} ({fmt_prob(p)})", x) for x, p in self.state.chance_outcomes()]
-        return [(str(a), a) for a in self.state.legal_actions()]
+            return [(f"{step_text(x)} ({fmt_prob(p)})", x) for x, p in self.state.chance_outcomes()]
+        return [(step_text(a), a) for a in self.state.legal_actions()]
 
     def _seat_shown(self) -> int:
         chosen = self.viewer.value
@@ -1010,7 +1239,7 @@ class GameWidget(W.VBox):  # type: ignore[misc]
 
     # actions -----------------------------------------------------------------------------------
     def _advance(self, after: Any) -> None:
-        self.steps.append(_describe(self.state, after))
+        self._steps.append(_record(self.state, after))
         self.state = after
 
     def _guard(self, run: Callable[[], None]) -> None:
@@ -1024,9 +1253,9 @@ class GameWidget(W.VBox):  # type: ignore[misc]
     def _play(self, _button: object = None) -> None:
         def run() -> None:
             if self.state.is_terminal():
-                raise ValueError("the game is over; build a new widget to play again")
+                raise ValueError(_("the game is over; build a new widget to play again"))
             if self.moves.value is None:
-                raise ValueError("choose a move first")
+                raise ValueError(_("choose a move first"))
             self._advance(self.state.step(self.moves.value))
 
         self._guard(run)
@@ -1034,7 +1263,7 @@ class GameWidget(W.VBox):  # type: ignore[misc]
     def _random(self, _button: object = None) -> None:
         def run() -> None:
             if self.state.is_terminal():
-                raise ValueError("the game is over; build a new widget to play again")
+                raise ValueError(_("the game is over; build a new widget to play again"))
             self._advance(self.engine.random_step(self.state, self.rng))
 
         self._guard(run)
@@ -1052,28 +1281,40 @@ class GameWidget(W.VBox):  # type: ignore[misc]
             state = self.engine.new_game(
                 int(self.players.value), expansion=bool(self.expansion.value), seed=seed
             )
-            self.state, self.rng, self.steps = state, random.Random(seed), []
+            self.state, self.rng, self._steps = state, random.Random(seed), []
 
         self._guard(run)
 
     def _to_end(self, _button: object = None) -> None:
         def run() -> None:
-            for _ in range(MAX_STEPS):
+            for _step in range(MAX_STEPS):
                 if self.state.is_terminal():
                     return
                 self._advance(self.engine.random_step(self.state, self.rng))
             if not self.state.is_terminal():
-                raise ValueError(f"the game did not end within {MAX_STEPS} steps (MAX_STEPS)")
+                raise ValueError(
+                    _("the game did not end within {n} steps (MAX_STEPS)").format(n=MAX_STEPS)
+                )
 
         self._guard(run)
 
     # display -----------------------------------------------------------------------------------
+    def _update(self, _change: object = None) -> None:
+        """Show the board, the moves and the steps again in the language in force (the move
+        chosen stays chosen)."""
+        self.expansion.description = display_name("expansion", "term")
+        chosen = self.moves.value
+        self._refresh()
+        if chosen is not None and chosen in [value for _label, value in self.moves.options]:
+            self.moves.value = chosen
+
     def _refresh(self) -> None:
-        seats: list[tuple[str, Any]] = [("the player to act", None)]
-        seats += [(f"seat {s}", s) for s in range(self.state.players)]
+        seats: list[tuple[str, Any]] = [(_("the player to act"), None)]
+        seats += [(_("seat {seat}").format(seat=s), s) for s in range(self.state.players)]
         if list(self.viewer.options) != seats:
+            chosen = self.viewer.value
             self.viewer.options = seats
-            self.viewer.value = None
+            self.viewer.value = chosen if chosen in [v for _l, v in seats] else None
         choices = self._choices()
         self.moves.options = choices
         self.moves.index = 0 if choices else None  # the first move is ready to Play
@@ -1089,18 +1330,21 @@ class GameWidget(W.VBox):  # type: ignore[misc]
             self.board.value = render_board(obs, seat=seat)
             summary = summarize_board(obs)
         except Exception as err:  # shown in place: players never see a traceback
-            self.board.value = html_error(f"cannot draw the board: {err}")
-            summary = f"Cannot draw the board: {err}"
-        last = self.steps[-12:]
+            self.board.value = html_error(_("cannot draw the board: {error}").format(error=err))
+            summary = _("Cannot draw the board: {error}").format(error=err)
+        last = [_describe(step) for step in self._steps[-12:]]
+        count = len(self._steps)
+        so_far = (_("{n} steps so far, the last ones:") if last else _("{n} steps so far")).format(
+            n=count
+        )
         self.log_box.value = (
-            f"<div style='font-size:smaller;color:#666'>{len(self.steps)} steps so far"
-            + (", the last ones:" if last else "")
-            + "</div>"
+            f"<div style='font-size:smaller;color:#666'>{html.escape(so_far)}</div>"
             + "".join(render_step(t, r) for t, r in last)
         )
         self.text = (
             summary
-            + f"\nSteps played: {len(self.steps)}"
+            + "\n"
+            + _("Steps played: {n}").format(n=count)
             + "".join(f"\n  {t}" + (f" [{r}]" if r else "") for t, r in last[-5:])
         )
 

@@ -28,20 +28,25 @@ from camelot_rules.display import (
     text_table,
 )
 from camelot_rules.explore import explore
+from camelot_rules.i18n import N_, get_language
+from camelot_rules.i18n import gettext as _
 from camelot_rules.models import CoinRace, RoundTable, SiegeRace, TravelChain, War
 from camelot_rules.models.combat_race import CombatRace, describe_combat_state
 from camelot_rules.models.endgame import EndgameState
 from camelot_rules.models.quest_race import QuestRace
+from camelot_rules.names import display_name
 from camelot_rules.parsing import parse_number
 from widgets.common import (
     AnswerRepr,
     Rendered,
     exact_box,
+    language_box,
     result_box,
     row,
     safe_render,
     show_busy,
     text_box,
+    tr,
 )
 
 __all__ = [
@@ -69,73 +74,116 @@ class ModelInfo:
     assumptions: tuple[str, ...] = ()
 
 
+# Each model by its English name (the widget's value; translated where shown). The about line
+# and the assumptions are English too, translated where shown.
 MODELS: dict[str, ModelInfo] = {
-    "Round Table endgame": ModelInfo(
+    N_("Round Table endgame"): ModelInfo(
         RoundTable,
         "loyal_win",
         "players=5, white=4, black=2, max_accusations=2",
-        "swords, hidden traitors and accusations (ES p.16; JA 7-8 players)",
+        N_("swords, hidden traitors and accusations (ES p.16; JA 7-8 players)"),
         (
-            "two hidden traitors flip 3 white swords (JA and one independent review; MED-HIGH)",
-            "the 9-card loyalty deck is 7 loyal + 2 traitors (inferred, F §3a)",
-            "quest results per round and the traitor's sabotage are parameters",
+            N_("two hidden traitors flip 3 white swords (JA and one independent review; MED-HIGH)"),
+            N_("the 9-card loyalty deck is 7 loyal + 2 traitors (inferred, F §3a)"),
+            N_("quest results per round and the traitor's sabotage are parameters"),
         ),
     ),
-    "Siege race": ModelInfo(
+    N_("Siege race"): ModelInfo(
         SiegeRace,
         "loyal_win",
         "engines=8, quest_target=3, hand_size=5",
-        "engines vs quest progress, fight with dealt-hand odds (ES p.11, p.13)",
+        N_("engines vs quest progress, fight with dealt-hand odds (ES p.11, p.13)"),
         (
-            "the evil-progression choice is a fixed chance to add an engine (p_engine)",
-            "expansion white counts are LOW-confidence when expansion=True",
+            N_("the evil-progression choice is a fixed chance to add an engine (p_engine)"),
+            N_("expansion white counts are LOW-confidence when expansion=True"),
         ),
     ),
-    "War (Picts or Saxons)": ModelInfo(
+    N_("War (Picts or Saxons)"): ModelInfo(
         War,
         None,
         "party=2, players=5, hand_size=4",
-        "warriors vs the 1-5 straight (F §6)",
+        N_("warriors vs the 1-5 straight (F §6)"),
         (
-            "each attempt to lay the next card is a fresh dealt-hand chance",
-            "Mercenaries join this war with mercenaries_here (a parameter)",
+            N_("each attempt to lay the next card is a fresh dealt-hand chance"),
+            N_("Mercenaries join this war with mercenaries_here (a parameter)"),
         ),
     ),
-    "Travel chain": ModelInfo(
+    N_("Travel chain"): ModelInfo(
         TravelChain,
         None,
         "trips=4",
-        "travel cards until Captured! (JA travel rules)",
-        ("travel mix: default, assumed (UNVERIFIED counts)",),
+        N_("travel cards until Captured! (JA travel rules)"),
+        (N_("travel mix: default, assumed (UNVERIFIED counts)"),),
     ),
-    "Quest race (Grail, war, Excalibur)": ModelInfo(
+    N_("Quest race (Grail, war, Excalibur)"): ModelInfo(
         QuestRace,
         "won",
         "quest=grail, players=4, turns=6, engines=1",
-        "a quest's cards against the black deck, turn by turn, with the choice to add a siege "
-        "engine instead of drawing (BoQ pp.8-10, p.16)",
+        N_(
+            "a quest's cards against the black deck, turn by turn, with the choice to add a "
+            "siege engine instead of drawing (BoQ pp.8-10, p.16)"
+        ),
         (
-            "the knights on the quest never draw white cards; no reshuffle within the turns",
-            "Merlin cancels, Excalibur's sacrifice and a second action for a life are ignored",
+            N_("the knights on the quest never draw white cards; no reshuffle within the turns"),
+            N_("Merlin cancels, Excalibur's sacrifice and a second action for a life are ignored"),
         ),
     ),
-    "Combat quest (Black Knight, Lancelot, Dragon)": ModelInfo(
+    N_("Combat quest (Black Knight, Lancelot, Dragon)"): ModelInfo(
         CombatRace,
         "won",
         "quest=black_knight, whites=4+4, black_laid=2, hand=1+1+5, schedule=awbw",
-        "Fight cards laid from the hand against black combat cards, step by step (w: the "
-        "knights may lay a card, b: a black card lands, a: the Armor's holder draws it); a tie "
-        "loses unless divine_favor=yes (RB p.14; BoQ pp.5-7, p.14; JA Divine Favor)",
+        N_(
+            "Fight cards laid from the hand against black combat cards, step by step (w: the "
+            "knights may lay a card, b: a black card lands, a: the Armor's holder draws it); a "
+            "tie loses unless divine_favor=yes (RB p.14; BoQ pp.5-7, p.14; JA Divine Favor)"
+        ),
         (
-            "black cards come only from the quest's own combat cards; other black cards ignored",
-            "the hand is every Fight card the knights will have (no white draws modelled)",
-            "the card under the pile (Armor) does not come back before the quest ends",
+            N_(
+                "black cards come only from the quest's own combat cards; other black cards ignored"
+            ),
+            N_("the hand is every Fight card the knights will have (no white draws modelled)"),
+            N_("the card under the pile (Armor) does not come back before the quest ends"),
         ),
     ),
-    "Coin race (tiny example)": ModelInfo(
-        CoinRace, None, "target=2", "a teaching example, no game rule"
+    N_("Coin race (tiny example)"): ModelInfo(
+        CoinRace, None, "target=2", N_("a teaching example, no game rule")
     ),
 }
+
+# The models' outcomes and moves, as the models name them (shown as they are in English).
+_WORDS = (
+    N_("loyal_win"),
+    N_("evil_win"),
+    N_("holding"),
+    N_("won"),
+    N_("lost"),
+    N_("undecided"),
+    N_("safe"),
+    N_("captured"),
+    N_("heads_first"),
+    N_("tails_first"),
+    N_("heads"),
+    N_("tails"),
+    N_("accuse"),
+    N_("quest"),
+    N_("fight"),
+    N_("draw a black card"),
+    N_("add a siege engine instead"),
+    N_("lay no card"),
+)
+
+
+def _travel(kind: str) -> str:
+    """A travel card: its id in English (as the model names it), its printed name otherwise."""
+    return kind if get_language() == "en" else display_name(kind)
+
+
+def _word(value: object) -> str:
+    """A model's outcome or move in the language in force (as it is when not in the catalog)."""
+    text = str(value)
+    if text.startswith("lay Fight ") and text[10:].isdigit():
+        return _("lay Fight {v}").format(v=text[10:])
+    return _(text) if text in _WORDS else text
 
 
 def _parse_params(text: str) -> dict[str, object]:
@@ -146,7 +194,9 @@ def _parse_params(text: str) -> dict[str, object]:
         name, sep, raw = part.partition("=")
         name, raw = name.strip(), raw.strip()
         if not sep or not name.isidentifier():
-            raise ValueError(f"{part.strip()!r}: expected name=value, e.g. players=5")
+            raise ValueError(
+                _("{part}: expected name=value, e.g. players=5").format(part=repr(part.strip()))
+            )
         if raw in ("True", "true", "yes"):
             params[name] = True
         elif raw in ("False", "false", "no"):
@@ -176,12 +226,18 @@ class Explored:
 def explore_model(name: str, params: str) -> Explored:
     """Build, explore and solve the named model with ``params`` ("name=value, ...")."""
     if name not in MODELS:
-        raise ValueError(f"unknown model {name!r}; expected one of {list(MODELS)}")
+        raise ValueError(
+            _("unknown model {name}; expected one of {models}").format(
+                name=repr(name), models=list(MODELS)
+            )
+        )
     info = MODELS[name]
     try:
         model = info.factory(**_parse_params(params))
     except TypeError as err:
-        raise ValueError(f"bad parameter for {name}: {err}") from None
+        raise ValueError(
+            _("bad parameter for {model}: {error}").format(model=_(name), error=err)
+        ) from None
     graph = explore(model, max_states=MAX_STATES)
     return Explored(name, model, graph, solve(graph, maximize=info.maximize, progress=False))
 
@@ -208,7 +264,7 @@ def _fractions(values: tuple[Fraction, ...]) -> str:
 
 
 def describe_state(name: str, state: Hashable) -> str:
-    """A state of the named model in words (never a Python repr).
+    """A state of the named model in words (never a Python repr), in the language in force.
 
     >>> describe_state("Siege race", (8, 0, 0, "evil"))
     '8 siege engines, quest progress 0, turn 0, the evil step'
@@ -216,48 +272,65 @@ def describe_state(name: str, state: Hashable) -> str:
     'over: heads_first'
     """
     if isinstance(state, tuple) and len(state) == 1:
-        return f"over: {state[0]}"
+        return _("over: {outcome}").format(outcome=_word(state[0]))
     if isinstance(state, EndgameState):
-        text = (
-            f"{state.white} white swords, {state.black} black; "
-            f"{state.accused} accusation(s) made, {state.revealed} player(s) revealed; "
-            f"hidden traitors (number: chance) {_fractions(state.belief)}; phase: {state.phase}"
+        text = _(
+            "{white} white swords, {black} black; {accused} accusation(s) made, {revealed} "
+            "player(s) revealed; hidden traitors (number: chance) {belief}; phase: {phase}"
+        ).format(
+            white=state.white,
+            black=state.black,
+            accused=state.accused,
+            revealed=state.revealed,
+            belief=_fractions(state.belief),
+            phase=state.phase,
         )
-        return text + (f"; result: {state.result}" if state.result else "")
+        if state.result:
+            text += _("; result: {result}").format(result=_word(state.result))
+        return text
     if not isinstance(state, tuple):
         return str(state)
     if name == "Siege race" and len(state) == 4:
         engines, progress, turn, phase = state
-        step = "the evil step" if phase == "evil" else f"phase: {phase}"
-        return f"{engines} siege engines, quest progress {progress}, turn {turn}, {step}"
+        step = _("the evil step") if phase == "evil" else _("phase: {phase}").format(phase=phase)
+        return _("{engines} siege engines, quest progress {progress}, turn {turn}, {step}").format(
+            engines=engines, progress=progress, turn=turn, step=step
+        )
     if name == "War (Picts or Saxons)" and len(state) == 4:
         laid, warriors, turn, step = state
-        return (
-            f"{laid} card(s) of the straight laid, {warriors} warrior(s); knight {turn + 1}'s "
-            + ("evil step" if step == 0 else "turn to lay")
-        )
+        if step == 0:
+            return _(
+                "{laid} card(s) of the straight laid, {warriors} warrior(s); knight {knight}'s "
+                "evil step"
+            ).format(laid=laid, warriors=warriors, knight=turn + 1)
+        return _(
+            "{laid} card(s) of the straight laid, {warriors} warrior(s); knight {knight}'s "
+            "turn to lay"
+        ).format(laid=laid, warriors=warriors, knight=turn + 1)
     if name.startswith("Combat quest") and len(state) > 14:
-        return describe_combat_state(state)  # type: ignore[arg-type]
+        return describe_combat_state(state)
     if name == "Travel chain" and len(state) == 2:
         pile, trips = state
-        left = ", ".join(f"{k} {n}" for k, n in zip(rulebook.TRAVEL_KINDS, pile) if n)
-        return f"travel cards left: {left or 'none (reshuffle next)'}; trips counted {trips}"
+        left = ", ".join(f"{_travel(k)} {n}" for k, n in zip(rulebook.TRAVEL_KINDS, pile) if n)
+        return _("travel cards left: {left}; trips counted {trips}").format(
+            left=left or _("none (reshuffle next)"), trips=trips
+        )
     if name == "Coin race (tiny example)" and len(state) == 2:
-        return f"heads {state[0]}, tails {state[1]}"
+        return _("heads {heads}, tails {tails}").format(heads=state[0], tails=state[1])
     return ", ".join(map(str, state))
 
 
 def _outcome_name(name: str, outcome: object) -> str:
     if name == "Travel chain" and isinstance(outcome, int):
-        return rulebook.TRAVEL_KINDS[outcome]
-    return str(outcome)
+        return _travel(rulebook.TRAVEL_KINDS[outcome])
+    return _word(outcome)
 
 
 def _label(explored: Explored, state: Hashable, nxt: Hashable) -> str:
     edge = explored.graph.edges[state, nxt]
     where = describe_state(explored.name, nxt)
     if "prob" in edge:
-        return f"chance {fmt_prob(edge['prob'])} -> {where}"
+        return _("chance {p} -> {where}").format(p=fmt_prob(edge["prob"]), where=where)
     return f"{_outcome_name(explored.name, edge['action'])} -> {where}"
 
 
@@ -269,8 +342,15 @@ def successors(explored: Explored, state: Hashable) -> list[tuple[str, Hashable]
 def _drawing(graph: nx.DiGraph, current: Hashable) -> str:
     from matplotlib.figure import Figure  # not pyplot: the notebook's backend stays as it is
 
+    from camelot_rules.fonts import language_fonts
+
+    with language_fonts():  # a Japanese title needs a font with kana and kanji
+        return _draw_svg(graph, current, Figure)
+
+
+def _draw_svg(graph: nx.DiGraph, current: Hashable, figure: Any) -> str:
     colours = {"chance": "#f0c05a", "decision": "#4a78b5", "terminal": "#6aa86a"}
-    fig = Figure(figsize=(5.6, 3.8))
+    fig = figure(figsize=(5.6, 3.8))
     ax = fig.subplots()
     pos = nx.spring_layout(graph, seed=1)
     nx.draw_networkx(
@@ -286,7 +366,7 @@ def _drawing(graph: nx.DiGraph, current: Hashable) -> str:
     labels = {(s, t): str(d["prob"]) for s, t, d in graph.edges(data=True) if "prob" in d}
     nx.draw_networkx_edge_labels(graph, pos, edge_labels=labels, font_size=6, ax=ax)
     ax.set_axis_off()
-    ax.set_title("chance (yellow), decision (blue), terminal (green); red ring: current")
+    ax.set_title(_("chance (yellow), decision (blue), terminal (green); red ring: current"))
     buf = io.StringIO()
     fig.savefig(buf, format="svg")
     svg = buf.getvalue()
@@ -309,7 +389,11 @@ def render_graph(
     except TypeError:  # unhashable: not a state
         known = False
     if not known:
-        raise ValueError(f"state={state!r:.80} is not a state of the explored {explored.name}")
+        raise ValueError(
+            _("state={state} is not a state of the explored {model}").format(
+                state=f"{state!r:.80}", model=_(explored.name)
+            )
+        )
     check_bool("exact", exact)
     with exact_fractions(exact):
         return _render(explored, state, draw)
@@ -321,15 +405,21 @@ def _verdict(explored: Explored, state: Hashable) -> str:
     kind = graph.nodes[state]["kind"]
     values = sol.values[state]
     if kind == "terminal":
-        return f"The game is over here: {graph.nodes[state]['outcome']}."
+        return _("The game is over here: {outcome}.").format(
+            outcome=_word(graph.nodes[state]["outcome"])
+        )
     if info.maximize is not None and info.maximize in values:
-        head = f"Playing best from here, {info.maximize}: {fmt_chance(values[info.maximize])}."
+        head = _("Playing best from here, {goal}: {chance}.").format(
+            goal=_word(info.maximize), chance=fmt_chance(values[info.maximize])
+        )
         if kind == "decision":
             best = _outcome_name(explored.name, sol.best_action(graph, state))
-            head = f"Best move: {best}. " + head
+            head = _("Best move: {move}.").format(move=best) + " " + head
         return head
-    parts = [f"{o} {fmt_chance(p)}" for o, p in sorted(values.items(), key=lambda kv: -kv[1])]
-    return "From here: " + "; ".join(parts) + "."
+    parts = [
+        f"{_word(o)} {fmt_chance(p)}" for o, p in sorted(values.items(), key=lambda kv: -kv[1])
+    ]
+    return _("From here: {chances}.").format(chances="; ".join(parts))
 
 
 def _render(explored: Explored, state: Hashable, draw: bool) -> Rendered:
@@ -337,65 +427,87 @@ def _render(explored: Explored, state: Hashable, draw: bool) -> Rendered:
     info = MODELS[explored.name]
     kind = graph.nodes[state]["kind"]
     values = sol.values[state]
-    rows = [[o, fmt_prob(p)] for o, p in values.items()]
+    rows = [[_word(o), fmt_prob(p)] for o, p in values.items()]
+    current = {
+        "chance": N_("current state: {state} (chance)"),
+        "decision": N_("current state: {state} (decision)"),
+        "terminal": N_("current state: {state} (terminal)"),
+    }
     lines = [
-        f"states: {graph.number_of_nodes()}, edges: {graph.number_of_edges()}",
-        f"current state: {describe_state(explored.name, state)} ({kind})",
+        _("states: {states}, edges: {edges}").format(
+            states=graph.number_of_nodes(), edges=graph.number_of_edges()
+        ),
+        _(current[kind]).format(state=describe_state(explored.name, state)),
     ]
     if kind == "decision":
         best = _outcome_name(explored.name, sol.best_action(graph, state))
-        lines.append(f"best move here (maximising {info.maximize}): {best}")
+        lines.append(
+            _("best move here (maximising {goal}): {move}").format(
+                goal=_word(info.maximize), move=best
+            )
+        )
     elif kind == "terminal":
-        lines.append(f"the game is over: {graph.nodes[state]['outcome']}")
+        lines.append(
+            _("the game is over: {outcome}").format(outcome=_word(graph.nodes[state]["outcome"]))
+        )
     steps = sol.steps[state]
     lines.append(
-        "expected moves to the end: "
-        + ("never ends for sure" if steps is None else fmt_expectation(steps))
+        _("expected moves to the end: {moves}").format(
+            moves=_("never ends for sure") if steps is None else fmt_expectation(steps)
+        )
     )
     assumes = [
-        f"{explored.name}: {info.about}",
-        f"model: {_describe(explored.model)}",
-        *(f"assumption: {a}" for a in info.assumptions),
+        f"{_(explored.name)}: {_(info.about)}",
+        _("model: {model}").format(model=_describe(explored.model)),
+        *(_("assumption: {text}").format(text=_(a)) for a in info.assumptions),
     ]
+    headers = [_("outcome from here"), "P"]
     body = "".join(f"<div>{line}</div>" for line in lines) + html_table(
-        ["outcome from here", "P"], rows, css="graph-outcomes"
+        headers, rows, css="graph-outcomes"
     )
     if draw and graph.number_of_nodes() <= DRAW_LIMIT:
         body += f"<div style='max-width:100%;overflow-x:auto'>{_drawing(graph, state)}</div>"
     elif draw:
-        body += f"<div>(drawing shown for graphs of at most {DRAW_LIMIT} states)</div>"
+        body += "<div>{}</div>".format(
+            _("(drawing shown for graphs of at most {n} states)").format(n=DRAW_LIMIT)
+        )
     verdict = _verdict(explored, state)
-    text_body = "\n".join(lines) + "\n" + text_table(["outcome from here", "P"], rows)
+    text_body = "\n".join(lines) + "\n" + text_table(headers, rows)
     return html_answer(verdict, body, assumes), text_answer(verdict, text_body, assumes)
 
 
 class GraphWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
-    """Model, parameters, step controls; the result is in ``.result`` (class graph-result)."""
+    """Model, parameters, step controls; the result is in ``.result`` (class graph-result).
+    ``.language`` chooses the language of the labels and the answer."""
 
     def __init__(self, model: str = "Round Table endgame", params: str | None = None) -> None:
-        style = {"description_width": "100px"}
-        self.model = W.Dropdown(
-            options=list(MODELS),
-            value=model,
-            description="Model",
-            style=style,
-            layout={"width": "100%", "max_width": "420px"},
+        style = {"description_width": "initial"}
+        self.model = tr(
+            W.Dropdown(
+                options=list(MODELS),
+                value=model,
+                style=style,
+                layout={"width": "100%", "max_width": "460px"},
+            ),
+            description=N_("Model"),
+            options=[(name, name) for name in MODELS],
         )
-        self.params = text_box(
-            params if params is not None else MODELS[model].defaults,
-            "Parameters",
-            placeholder="name=value, ... (press Enter)",
-            style=style,
+        self.params = tr(
+            text_box(params if params is not None else MODELS[model].defaults, "", style=style),
+            description=N_("Parameters"),
+            placeholder=N_("name=value, ... (press Enter)"),
         )
-        self.next = W.Dropdown(
-            options=[],
-            description="Step to",
-            style=style,
-            layout={"width": "100%", "max_width": "640px"},
+        self.next = tr(
+            W.Dropdown(
+                options=[],
+                style=style,
+                layout={"width": "100%", "max_width": "640px"},
+            ),
+            description=N_("Step to"),
         )
         self.exact = exact_box()
-        self.step = W.Button(description="Step")
-        self.back = W.Button(description="Back to start")
+        self.step = tr(W.Button(), description=N_("Step"))
+        self.back = tr(W.Button(), description=N_("Back to start"))
         self.result = result_box("graph-result")
         self.text = ""
         self.explored: Explored | None = None
@@ -405,9 +517,10 @@ class GraphWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
         self.step.on_click(self._step)
         self.back.on_click(self._back)
         self.exact.observe(self._redraw, names="value")
+        self.language = language_box(self)
         super().__init__(
             [
-                self.model,
+                row([self.model, self.language]),
                 self.params,
                 row([self.next, self.step, self.back, self.exact]),
                 self.result,

@@ -1,4 +1,5 @@
-"""The play-log widget: paste a log, read the verifier's report."""
+"""The play-log widget: paste a log, read the verifier's report (in the language chosen with
+its language selector)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ import html
 import ipywidgets as W
 
 from camelot_rules.checks import check_bool, check_text
+from camelot_rules.i18n import N_
+from camelot_rules.i18n import gettext as _
 from camelot_rules.playlog import format_report, format_stat_test, parse_log, stats_report, verify
-from widgets.common import Rendered, result_box, safe_render
+from widgets.common import Rendered, language_box, result_box, row, safe_render, tr
 
 __all__ = ["PlaylogWidget", "build_playlog_widget", "render_playlog"]
 
@@ -20,9 +23,11 @@ def render_playlog(text: str, *, stats: bool = True) -> Rendered:
     check_text("text", text)
     check_bool("stats", stats)
     if not text.strip():
-        raise ValueError("the log text is empty: paste a play log (it starts with a setup line)")
+        raise ValueError(_("the log text is empty: paste a play log (it starts with a setup line)"))
     if text.count("\n") > MAX_LINES:
-        raise ValueError(f"the log has more than {MAX_LINES} lines; check it with the CLI")
+        raise ValueError(
+            _("the log has more than {n} lines; check it with the CLI").format(n=MAX_LINES)
+        )
     report = verify(parse_log(text))
     lines = format_report(report).splitlines()
     if stats:  # after the report, never instead of it; a test it cannot make is noted
@@ -37,19 +42,21 @@ def render_playlog(text: str, *, stats: bool = True) -> Rendered:
 
 
 class PlaylogWidget(W.VBox):  # type: ignore[misc]
-    """A text area for the log and a Check button; the report is in ``.result``."""
+    """A text area for the log and a Check button; the report is in ``.result``;
+    ``.language`` chooses the language of the labels and the report."""
 
     def __init__(self, text: str = "") -> None:
         self.log_text = W.Textarea(
             value=text,
             placeholder="setup players=5 expansion=yes\n...",
-            layout={"width": "700px", "height": "220px"},
+            layout={"width": "700px", "max_width": "100%", "height": "220px"},
         )
-        self.check = W.Button(description="Check the log")
+        self.check = tr(W.Button(), description=N_("Check the log"))
         self.result = result_box("playlog-result")
         self.text = ""
         self.check.on_click(self._update)
-        super().__init__([self.log_text, self.check, self.result])
+        self.language = language_box(self)
+        super().__init__([self.log_text, row([self.check, self.language]), self.result])
         if text:
             self._update()
 

@@ -23,18 +23,32 @@ from camelot_rules.display import (
     text_answer,
     text_table,
 )
+from camelot_rules.i18n import N_, get_language
 from camelot_rules.i18n import gettext as _
+from camelot_rules.names import display_name
 from camelot_rules.tracker import Position
-from widgets.common import AnswerRepr, Rendered, exact_box, result_box, row, safe_render, show_busy
+from widgets.common import (
+    AnswerRepr,
+    Rendered,
+    exact_box,
+    language_box,
+    result_box,
+    row,
+    safe_render,
+    show_busy,
+    tr,
+)
 from widgets.tracker import ReadsPosition
 
 __all__ = ["MAX_HAND", "SiegeWidget", "build_siege_widget", "render_siege"]
 
 MAX_HAND = 20  # a hand larger than this is refused (the draw limit is 12, F §1, S6)
+# The turn goals, by their English names (the values the widget and ``render_siege`` take;
+# translated where shown).
 OBJECTIVES = {
-    "expected engines removed": None,
-    "P(remove at least 1)": 1,
-    "P(remove both)": 2,
+    N_("expected engines removed"): None,
+    N_("P(remove at least 1)"): 1,
+    N_("P(remove both)"): 2,
 }
 
 
@@ -170,6 +184,19 @@ def render_siege(
         return _render(hand, excalibur, kay, second_witch, life, objective, divine_favor, board)
 
 
+def _yes_no(on: bool) -> str:
+    return _("yes") if on else _("no")
+
+
+def _short_kay() -> str:
+    """Sir Kay in a table's header: "Kay" in English, his printed name otherwise."""
+    return "Kay" if get_language() == "en" else display_name("kay", "knight")
+
+
+def _nothing(values: tuple[int, ...]) -> str:
+    return _cards(values) or _("nothing")
+
+
 def _render(
     hand: tuple[int, ...],
     excalibur: bool,
@@ -181,16 +208,26 @@ def _render(
     board: tuple[int, int] | None = None,
 ) -> Rendered:
     options = [
-        f"Excalibur: {'yes (+1)' if excalibur else 'no'}",
-        f"Sir Kay: {'yes' if kay else 'no'}",
-        f"Second Witch: {'in play' if second_witch else 'no'}",
-        f"life {life}",
-        f"Divine Favor: {'played (the next tie wins)' if divine_favor else 'no'}",
+        "{name}: {shown}".format(
+            name=display_name("excalibur"), shown=_("yes (+1)") if excalibur else _("no")
+        ),
+        "{name}: {shown}".format(name=display_name("kay", "knight"), shown=_yes_no(kay)),
+        "{name}: {shown}".format(
+            name=display_name("morgan_witch_2"),
+            shown=_("in play") if second_witch else _("no"),
+        ),
+        _("life {n}").format(n=life),
+        "{name}: {shown}".format(
+            name=display_name("divine_favor"),
+            shown=_("played (the next tie wins)") if divine_favor else _("no"),
+        ),
     ]
     if board is not None and board[1] == 1 and OBJECTIVES[objective] != 1:
         # one engine to fight: removing it is the whole goal (E[removed] = P(at least 1))
         options.append(
-            f"Turn goal: P(remove at least 1) - one engine on the board (asked: {objective})"
+            _(
+                "Turn goal: {goal} - one engine on the board (asked: {asked})",
+            ).format(goal=_("P(remove at least 1)"), asked=_(objective))
         )
         objective = "P(remove at least 1)"
     if kay:
@@ -200,16 +237,16 @@ def _render(
             if s.pareto
         ]
         headers = [
-            "before the roll",
-            "Kay keeps",
-            "P(win)",
+            _("before the roll"),
+            _("{name} keeps").format(name=_short_kay()),
+            _("P(win)"),
             "%",
-            "expected cards spent",
-            "expected fight value spent",
+            _("expected cards spent"),
+            _("expected fight value spent"),
         ]
         rows = [
             [
-                _cards(s.pre_roll) or "nothing",
+                _nothing(s.pre_roll),
                 " ".join(map(str, s.reserve)) or "-",
                 fmt_fraction(s.p_win),
                 fmt_percent(s.p_win),
@@ -218,21 +255,29 @@ def _render(
             ]
             for s in splits
         ]
-        bars = [(f"{_cards(s.pre_roll) or 'nothing'} | Kay", s.p_win) for s in splits]
-        table_note = (
-            "Sir Kay's splits worth making: none wins more often while spending fewer cards "
+        kay_name = display_name("kay", "knight")
+        bars = [(f"{_nothing(s.pre_roll)} | {_short_kay()}", s.p_win) for s in splits]
+        table_note = _(
+            "{name}'s splits worth making: none wins more often while spending fewer cards "
             "and less fight value on average (Pareto-optimal)"
-        )
+        ).format(name=kay_name)
     else:
         choices = [
             c
             for c in siege.siege_choices(hand, excalibur=excalibur, divine_favor=divine_favor)
             if c.pareto
         ]
-        headers = ["play", "total", "P(win)", "%", "cards", "expected life lost"]
+        headers = [
+            _("play"),
+            _("total"),
+            _("P(win)"),
+            "%",
+            _("cards"),
+            _("expected life lost"),
+        ]
         rows = [
             [
-                _cards(c.cards) or "nothing",
+                _nothing(c.cards),
                 str(c.total),
                 fmt_fraction(c.p_win),
                 fmt_percent(c.p_win),
@@ -241,8 +286,8 @@ def _render(
             ]
             for c in choices
         ]
-        bars = [(_cards(c.cards) or "nothing", c.p_win) for c in choices]
-        table_note = (
+        bars = [(_nothing(c.cards), c.p_win) for c in choices]
+        table_note = _(
             "One fight: the choices worth making (none wins more often with fewer cards; "
             "Pareto-optimal)"
         )
@@ -261,23 +306,32 @@ def _render(
     elif board is not None:
         verdict = f"{verdict} {engines_sentence(board)}"
     first = (
-        "do not fight"
+        _("do not fight")
         if plan.first_play is None
-        else (_cards(plan.first_play) or "no cards before the roll")
+        else (_cards(plan.first_play) or _("no cards before the roll"))
     )
     value = fmt_prob(plan.value) if plan.at_least else fmt_expectation(plan.value)
     turn_rows = [
         [str(e), str(lost), fmt_fraction(p), fmt_percent(p)]
         for (e, lost), p in sorted(plan.outcomes.items())
     ]
-    turn_headers = ["engines removed", "life lost", "P", "%"]
-    turn_line = f"Whole turn ({plan.objective}): first fight {first}; value {value}"
+    turn_headers = [_("engines removed"), _("life lost"), "P", "%"]
+    goal = (
+        _("expected engines removed")
+        if plan.at_least is None
+        else _("P(at least {n})").format(n=plan.at_least)
+    )
+    turn_line = _("Whole turn ({goal}): first fight {first}; value {value}").format(
+        goal=goal, first=first, value=value
+    )
     assumes = [
-        f"Hand: {' '.join(map(str, hand)) or 'no Fight cards'}",
+        _("Hand: {cards}").format(cards=" ".join(map(str, hand)) or _("no Fight cards")),
         *options,
-        "Rule: the Fight total must beat one eight-sided die roll (ES p.13); a second fight "
-        "costs 1 life, not while the Second Witch is in play (JA witches, 2nd)",
-        "Excalibur's +1 is a MED-confidence fact (F §4)",
+        _(
+            "Rule: the Fight total must beat one eight-sided die roll (ES p.13); a second fight "
+            "costs 1 life, not while the Second Witch is in play (JA witches, 2nd)"
+        ),
+        _("Excalibur's +1 is a MED-confidence fact (F §4)"),
     ]
     body = (
         f"<div><b>{table_note}</b></div>"
@@ -299,7 +353,8 @@ def _render(
 class SiegeWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
     """Counts of Fight 1..5, toggles, and the result (``.result``, CSS class siege-result).
     ``use_position`` reads the game tracker's position: the engines on the board (in the
-    verdict), the Second Witch in play, Sir Kay when it is his turn."""
+    verdict), the Second Witch in play, Sir Kay when it is his turn. ``.language`` chooses the
+    language of the labels and the answer (English, 日本語, Español)."""
 
     def __init__(self, counts: Mapping[int, int] | None = None, **options: Any) -> None:
         self.engines: tuple[int, int] | None = options.get("engines")
@@ -311,35 +366,40 @@ class SiegeWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
                 value=counts.get(v, 0),
                 min=0,
                 max=MAX_HAND,
-                description=f"Fight {v}",
-                style={"description_width": "50px"},
-                layout={"width": "120px"},
+                style={"description_width": "initial"},
+                layout={"width": "auto", "max_width": "170px"},
             )
             for v in rulebook.FIGHT_VALUES
         }
-        self.excalibur = W.Checkbox(value=options.get("excalibur", False), description="Excalibur")
-        self.kay = W.Checkbox(value=options.get("kay", False), description="Sir Kay")
-        self.second_witch = W.Checkbox(
-            value=options.get("second_witch", False), description="Second Witch in play"
-        )
-        self.divine_favor = W.Checkbox(
-            value=options.get("divine_favor", False), description="Divine Favor played"
-        )
-        self.life = W.BoundedIntText(
-            value=options.get("life", 4),
-            min=1,
-            max=6,
-            description="Life left",
-            layout={"width": "160px"},
+        self.excalibur = W.Checkbox(value=options.get("excalibur", False))
+        self.kay = W.Checkbox(value=options.get("kay", False))
+        self.second_witch = W.Checkbox(value=options.get("second_witch", False))
+        self.divine_favor = W.Checkbox(value=options.get("divine_favor", False))
+        self.life = tr(
+            W.BoundedIntText(
+                value=options.get("life", 4),
+                min=1,
+                max=6,
+                style={"description_width": "initial"},
+                layout={"width": "auto", "max_width": "170px"},
+            ),
+            description=N_("Life left"),
         )
         self.exact = exact_box(options.get("exact", False))
-        self.objective = W.Dropdown(
-            options=list(OBJECTIVES),
-            value=options.get("objective", "expected engines removed"),
-            description="Turn goal",
+        self.objective = tr(
+            W.Dropdown(
+                options=list(OBJECTIVES),
+                value=options.get("objective", "expected engines removed"),
+                style={"description_width": "initial"},
+                layout={"width": "auto", "max_width": "100%"},  # room for the longest goal
+            ),
+            description=N_("Turn goal"),
+            options=[(goal, goal) for goal in OBJECTIVES],
         )
+        self._label_names()
         self.result = result_box("siege-result")
         self.text = ""
+        self.language = language_box(self)
         controls = [
             *self.fights.values(),
             self.excalibur,
@@ -356,13 +416,25 @@ class SiegeWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
             [
                 row(list(self.fights.values())),
                 row([self.excalibur, self.kay, self.second_witch, self.divine_favor]),
-                row([self.life, self.objective, self.exact]),
+                row([self.life, self.objective, self.exact, self.language]),
                 self.tracker_note,
                 self.result,
             ],
             layout={"max_width": "100%"},
         )
+        self.add_class("camelot-siege")
         self._update()
+
+    def _label_names(self) -> None:
+        """The labels that are card and knight names, in the language in force (names.py)."""
+        for v, box in self.fights.items():
+            box.description = display_name(f"fight_{v}")
+        self.excalibur.description = display_name("excalibur")
+        self.kay.description = display_name("kay", "knight")
+        self.second_witch.description = _("{witch} in play").format(
+            witch=display_name("morgan_witch_2")
+        )
+        self.divine_favor.description = _("{card} played").format(card=display_name("divine_favor"))
 
     def use_position(self, pos: Position) -> None:
         """Read the tracker's position: the engines on the board go into the verdict; the
@@ -379,12 +451,13 @@ class SiegeWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
             self.kay.value = pos.turn == "kay"
         finally:
             self._holding = False
-        self._note_position(pos, "Set the hand above: the tracker does not see it")
+        self._note_position(pos, _("Set the hand above: the tracker does not see it"))
         self._update()
 
     def _update(self, _change: object = None) -> None:
         if self._holding:
             return
+        self._label_names()  # names follow a change of language too (rerender calls this)
         show_busy(self.result)  # a large hand or a long horizon takes a second
         self.result.value, self.text = safe_render(
             lambda: render_siege(

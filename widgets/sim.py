@@ -5,6 +5,7 @@ policies of ``camelot_rules.sim`` through the rules engine)."""
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -12,25 +13,100 @@ import ipywidgets as W
 
 from camelot_rules.checks import check_int
 from camelot_rules.display import html_answer, html_table, text_answer, text_table
+from camelot_rules.i18n import N_
+from camelot_rules.i18n import gettext as _
+from camelot_rules.names import display_name
 from camelot_rules.sim import (
     GameConfig,
     GameRow,
     SweepRow,
+    VariantReport,
     simulate_games,
     sweep_row,
     variant_grid,
     variant_report,
 )
-from widgets.common import AnswerRepr, Rendered, result_box, row, safe_render
+from widgets.common import AnswerRepr, Rendered, language_box, result_box, row, safe_render, tr
 
 __all__ = ["MAX_GAMES", "SimWidget", "build_sim_widget", "render_sim", "run_batches"]
 
 MAX_GAMES = 20_000  # a widget run of more games would keep the notebook busy for many minutes
-_TRAITORS = {
-    "standard": "one hidden traitor (RB p.7)",
-    "none": "no traitor - first game (RB p.8)",
-    "among_us": "maybe a traitor (RB p.18)",
+_TRAITORS = {  # the engine's traitor rules, each in a few words (translated where shown)
+    "standard": N_("standard: one hidden traitor (RB p.7)"),
+    "none": N_("none: no traitor - first game (RB p.8)"),
+    "among_us": N_("among_us: maybe a traitor (RB p.18)"),
 }
+# The columns of camelot_rules.sim.VariantReport, in its order (translated where shown).
+_HEADERS = (
+    N_("configuration"),
+    N_("P(knights win)"),
+    N_("{pct} interval"),  # "95% interval" (a "%" before a letter reads as a C format)
+    N_("wins/games"),
+    N_("vs reference"),
+    N_("p (Holm)"),
+    N_("significant"),
+)
+
+
+def _label(r: SweepRow) -> str:
+    """A configuration in the language in force ("5 players, base, traitor=none")."""
+    config = r.config
+    if config is None:
+        return r.label
+    box = display_name("expansion", "term") if config.expansion else _("base")
+    # Translators: between two items of a list ("a, b").
+    comma = _(", ")
+    opts = comma.join(f"{k}={v}" for k, v in config.options)
+    return _("{n} players, {box}").format(n=config.players, box=box) + (
+        f"{comma}{opts}" if opts else ""
+    )
+
+
+def _cells(report: VariantReport) -> list[list[str]]:
+    """The report's table (``VariantReport._cells``) with its words in the language in force."""
+    words = {"reference": _("reference"), "yes": _("yes"), "no": _("no")}
+    out = []
+    for r, cells in zip(report.rows, report._cells()):
+        shown = [_label(r), *(words.get(c, c) for c in cells[1:])]
+        if shown[4].endswith(" pts"):
+            shown[4] = _("{n} pts").format(n=shown[4][: -len(" pts")])
+        out.append(shown)
+    return out
+
+
+def _note(report: VariantReport) -> str:
+    """``VariantReport.note()`` in the language in force."""
+    m = len(report.comparisons)
+    policies = re.fullmatch(
+        r"the loyal knights played by (\w+) and the traitor by (\w+)", report.policies
+    )
+    played_by = (
+        report.policies
+        if policies is None
+        else _("the loyal knights played by {loyal} and the traitor by {traitor}").format(
+            loyal=policies.group(1), traitor=policies.group(2)
+        )
+    )
+    head = _(
+        "Each configuration played the same {games} seeded games (seed {seed}) with "
+        "{policies}. Intervals: exact Clopper-Pearson, 95%."
+    ).format(games=f"{report.rows[0].games:,}", seed=report.seed, policies=played_by)
+    if m == 1:
+        compared = _(
+            "Each row is compared with the first by Fisher's exact test (two-sided); with 1 "
+            "comparison the p-values are Holm-adjusted and a difference is significant when "
+            "the adjusted p < {alpha}."
+        ).format(alpha=f"{report.alpha:g}")
+    else:
+        compared = _(
+            "Each row is compared with the first by Fisher's exact test (two-sided); with {m} "
+            "comparisons the p-values are Holm-adjusted and a difference is significant when "
+            "the adjusted p < {alpha}."
+        ).format(m=m, alpha=f"{report.alpha:g}")
+    tail = _("The numbers describe these policies' play, not expert play.")
+    # Translators: two sentences one after the other (Japanese needs no space between them).
+    both = _("{first} {second}")
+    return both.format(first=both.format(first=head, second=compared), second=tail)
 
 
 def _svg(rows: Sequence[SweepRow], width: int = 420) -> str:
@@ -38,10 +114,8 @@ def _svg(rows: Sequence[SweepRow], width: int = 420) -> str:
     scale = max(0.05, max(r.rate.high for r in rows))
     step, left = 22, 8
     height = step * len(rows) + 22
-    parts = [
-        f"<svg width='{width}' height='{height}' role='img' "
-        "aria-label='P(knights win) with intervals'>"
-    ]
+    aria = html.escape(_("P(knights win) with intervals"), quote=True)
+    parts = [f"<svg width='{width}' height='{height}' role='img' aria-label='{aria}'>"]
     usable = width - 2 * left
     for i, r in enumerate(rows):
         y = 12 + step * i
@@ -52,7 +126,7 @@ def _svg(rows: Sequence[SweepRow], width: int = 420) -> str:
             f"<line x1='{x0:.1f}' x2='{x1:.1f}' y1='{y}' y2='{y}' stroke='#4a78b5' "
             "stroke-width='3'/>"
             f"<circle cx='{xm:.1f}' cy='{y}' r='4' fill='#1f3f6b'>"
-            f"<title>{html.escape(r.label)}</title></circle>"
+            f"<title>{html.escape(_label(r))}</title></circle>"
         )
     parts.append(
         f"<text x='{left}' y='{height - 4}' font-size='10'>0%</text>"
@@ -66,7 +140,8 @@ def render_sim(rows: Sequence[SweepRow], *, seed: int, target: int | None = None
     """Return (html, text): a verdict sentence, the table of P(knights win) with 95%
     Clopper-Pearson intervals, each configuration against the first (Fisher's exact test,
     Holm-adjusted), a picture of the intervals, and what the numbers assume. ``target`` is
-    the number of games asked for when the run is still coming in.
+    the number of games asked for when the run is still coming in. Words in the language in
+    force; the numbers are the same in every language.
 
     >>> from camelot_rules.sim import sweep_row, simulate_games
     >>> rows = [sweep_row(GameConfig.of(4), simulate_games(GameConfig.of(4), n=2, seed=1))]
@@ -75,7 +150,9 @@ def render_sim(rows: Sequence[SweepRow], *, seed: int, target: int | None = None
     """
     if isinstance(rows, list | tuple) and not rows:
         raise ValueError(
-            f"rows={rows!r}: no configuration chosen - tick at least one box and one traitor rule"
+            _(
+                "rows={rows}: no configuration chosen - tick at least one box and one traitor rule"
+            ).format(rows=repr(rows))
         )
     if target is not None:
         check_int("target", target, low=1)
@@ -84,20 +161,28 @@ def render_sim(rows: Sequence[SweepRow], *, seed: int, target: int | None = None
     done = target is None or games >= target
     best = max(rows, key=lambda r: r.wins / r.games)
     if len(rows) == 1:
-        verdict = f"{rows[0].label}: the knights win {rows[0].rate}."
+        verdict = _("{label}: the knights win {rate}.").format(
+            label=_label(rows[0]), rate=rows[0].rate
+        )
     elif len({r.wins / r.games for r in rows}) == 1:
-        verdict = f"The same so far in every configuration: the knights win {best.rate}."
+        verdict = _("The same so far in every configuration: the knights win {rate}.").format(
+            rate=best.rate
+        )
     else:
-        verdict = f"Highest: {best.label}, {best.rate}."
+        verdict = _("Highest: {label}, {rate}.").format(label=_label(best), rate=best.rate)
     if not done:
-        verdict += f" Playing... {games:,} of {target:,} games so far."
-    cells = report._cells()
-    headers = list(report._HEADERS)
+        verdict += " " + _("Playing... {games} of {target} games so far.").format(
+            games=f"{games:,}", target=f"{target:,}"
+        )
+    cells = _cells(report)
+    headers = [_(h).format(pct="95%") for h in _HEADERS]
     assumes = [
-        "Whole games played by the loyal heuristic and the traitor heuristic "
-        "(camelot_rules.sim.policies); the numbers describe these policies, not expert play.",
-        "Every configuration plays the same seeded games; the same seed gives the same table.",
-        report.note(),
+        _(
+            "Whole games played by the loyal heuristic and the traitor heuristic "
+            "(camelot_rules.sim.policies); the numbers describe these policies, not expert play."
+        ),
+        _("Every configuration plays the same seeded games; the same seed gives the same table."),
+        _note(report),
     ]
     body = html_table(headers, cells) + _svg(rows)
     return html_answer(verdict, body, assumes), text_answer(
@@ -132,7 +217,8 @@ def run_batches(
 
 class SimWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
     """Players, box(es), traitor rules, games, seed and a Run button; the answer in
-    ``.result`` (CSS class sim-result), updated after each batch of games."""
+    ``.result`` (CSS class sim-result), updated after each batch of games. ``.language``
+    chooses the language of the labels and the answer (the games are not played again)."""
 
     def __init__(
         self,
@@ -145,32 +231,51 @@ class SimWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
         batch: int = 25,
         run: bool = False,
     ) -> None:
-        self.players = W.Dropdown(options=list(range(3, 9)), value=players, description="Players")
-        self.base = W.Checkbox(value="base" in boxes, description="base box")
-        self.expansion = W.Checkbox(value="expansion" in boxes, description="Merlin's Company")
-        self.traitors = {
-            t: W.Checkbox(value=t in traitors, description=f"{t}: {why}")
-            for t, why in _TRAITORS.items()
-        }
-        self.games = W.BoundedIntText(
-            value=games, min=1, max=MAX_GAMES, description="Games", layout={"width": "180px"}
+        self.players = tr(
+            W.Dropdown(options=list(range(3, 9)), value=players), description=N_("Players")
         )
-        self.seed = W.IntText(value=seed, description="Seed", layout={"width": "160px"})
+        self.base = tr(W.Checkbox(value="base" in boxes), description=N_("base box"))
+        self.expansion = W.Checkbox(
+            value="expansion" in boxes, description=display_name("expansion", "term")
+        )
+        self.traitors = {
+            t: tr(W.Checkbox(value=t in traitors), description=why) for t, why in _TRAITORS.items()
+        }
+        self.games = tr(
+            W.BoundedIntText(
+                value=games,
+                min=1,
+                max=MAX_GAMES,
+                style={"description_width": "initial"},
+                layout={"width": "auto", "max_width": "200px"},
+            ),
+            description=N_("Games"),
+        )
+        self.seed = tr(
+            W.IntText(
+                value=seed,
+                style={"description_width": "initial"},
+                layout={"width": "auto", "max_width": "180px"},
+            ),
+            description=N_("Seed"),
+        )
         self.batch = batch
-        self.button = W.Button(description="Run", button_style="primary")
+        self.button = tr(W.Button(button_style="primary"), description=N_("Run"))
         self.button.on_click(lambda _b: self.run())
         self.result = result_box("sim-result")
         self.text = ""
+        self._shown: tuple[list[SweepRow], int, int | None] | None = None  # rows, seed, target
+        self.language = language_box(self)
         super().__init__(
             [
-                row([self.players, self.base, self.expansion]),
+                row([self.players, self.base, self.expansion, self.language]),
                 row(list(self.traitors.values())),
                 row([self.games, self.seed, self.button]),
                 self.result,
             ],
             layout={"max_width": "100%"},
         )
-        self.result.value = "<i>Choose the games and press Run.</i>"
+        self._redraw()
         if run:
             self.run()
 
@@ -179,7 +284,9 @@ class SimWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
         boxes = [b for b, on in ((False, self.base.value), (True, self.expansion.value)) if on]
         traitors = [t for t, box in self.traitors.items() if box.value]
         if not boxes or not traitors:
-            raise ValueError("no configuration chosen: tick at least one box and one traitor rule")
+            raise ValueError(
+                _("no configuration chosen: tick at least one box and one traitor rule")
+            )
         return variant_grid(
             GameConfig(players=self.players.value), expansion=boxes, traitor=traitors
         )
@@ -189,13 +296,27 @@ class SimWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
         seed, games = self.seed.value, self.games.value
 
         def show(rows: list[SweepRow]) -> None:
+            self._shown = (rows, seed, games)
             self.result.value, self.text = render_sim(rows, seed=seed, target=games)
 
         def go() -> Rendered:
+            self._shown = None
             rows = run_batches(self.configs(), games, seed, self.batch, show)
+            self._shown = (rows, seed, None)
             return render_sim(rows, seed=seed)
 
         self.result.value, self.text = safe_render(go)
+
+    def _redraw(self) -> None:
+        """Show the last answer again in the language in force (the games are not replayed)."""
+        self.expansion.description = display_name("expansion", "term")
+        if self._shown is None:
+            self.result.value = "<i>{}</i>".format(_("Choose the games and press Run."))
+            return
+        rows, seed, target = self._shown
+        self.result.value, self.text = safe_render(
+            lambda: render_sim(rows, seed=seed, target=target)
+        )
 
 
 def build_sim_widget(players: int = 5, **options: Any) -> SimWidget:

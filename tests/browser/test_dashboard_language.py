@@ -9,7 +9,8 @@ from typing import Any
 
 from camelot_rules import best_turn, siege_win_probability
 from camelot_rules.display import siege_verdict
-from camelot_rules.i18n import LANGUAGE_NAMES, set_language
+from camelot_rules.i18n import LANGUAGE_NAMES, gettext, set_language
+from camelot_rules.names import display_name
 from tests.browser.conftest import ARTIFACTS, wait_text
 
 TIMEOUT = 60_000
@@ -52,7 +53,8 @@ def test_a_widget_switched_to_japanese_and_spanish_keeps_its_exact_numbers(
         page.screenshot(path=str(ARTIFACTS / "dashboard-siege-ja.png"), full_page=True)
 
         # the next input is answered in Japanese too: the choice holds between messages
-        box = page.locator(".widget-inline-hbox:has(label:text-is('Fight 5')) input").first
+        fight_5 = display_name("fight_5", lang="ja")  # the box is labelled by its card's name
+        box = page.locator(f".widget-inline-hbox:has(label:text-is('{fight_5}')) input").first
         box.fill("2")
         box.press("Enter")
         _wait_text(page, ".siege-result", _verdict([5, 5, 4, 3], "ja"))
@@ -67,3 +69,39 @@ def test_a_widget_switched_to_japanese_and_spanish_keeps_its_exact_numbers(
     page.get_by_role("tab", name="Siege fights").click()
     _wait_text(page, ".siege-result", _verdict([5, 5, 4, 3], "en"))
     page.screenshot(path=str(ARTIFACTS / "dashboard-siege-en.png"), full_page=True)
+
+
+def test_a_widgets_own_language_selector_switches_its_labels_and_keeps_its_number(
+    voila_app: Any,
+) -> None:
+    """The siege widget's own selector (not the dashboard's): Japanese labels, the same exact
+    5/4; the dashboard's selector and tab titles follow it; English again from the widget."""
+    page = voila_app
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.get_by_role("tab", name="Siege fights").click()
+    box = page.locator(".widget-inline-hbox:has(label:text-is('Fight 5')) input").first
+    box.fill("1")  # one Fight 5 again, whatever an earlier test of this page typed
+    box.press("Enter")
+    english = _wait_text(page, ".siege-result", _verdict([5, 4, 3], "en"))
+    own = page.locator(".camelot-siege .camelot-language select").first
+    try:
+        own.select_option(label=LANGUAGE_NAMES["ja"])
+        japanese = _wait_text(page, ".siege-result", _verdict([5, 4, 3], "ja"))
+        assert "5/4" in japanese and FRACTION.findall(japanese) == FRACTION.findall(english)
+        siege = page.locator(".camelot-siege").first
+        for label in (
+            gettext("Life left", "ja"),  # 残り生命力
+            gettext("Turn goal", "ja"),
+            gettext("exact fractions", "ja"),
+            display_name("fight_5", lang="ja"),  # 戦闘カード5
+        ):
+            assert siege.get_by_text(label, exact=True).count() == 1, label
+        assert siege.get_by_text("Life left", exact=True).count() == 0
+        # the dashboard follows the widget: its selector and its tabs are in Japanese too
+        assert page.locator(".camelot-language select").first.input_value() == LANGUAGE_NAMES["ja"]
+        page.get_by_role("tab", name="カタパルト戦").click()
+        page.screenshot(path=str(ARTIFACTS / "siege-own-selector-ja.png"), full_page=True)
+    finally:
+        own.select_option(label=LANGUAGE_NAMES["en"])
+    _wait_text(page, ".siege-result", _verdict([5, 4, 3], "en"))
+    assert page.locator(".camelot-siege").first.get_by_text("Life left", exact=True).count() == 1
