@@ -33,7 +33,15 @@ from camelot_rules.cards import Deck, check_players, standard_deck
 from camelot_rules.checks import check_bool, check_text
 from camelot_rules.i18n import gettext as _
 from camelot_rules.names import display_name
-from camelot_rules.playlog import MAX_LOG_BYTES, Event, LogError, Violation, _Replay, parse_log
+from camelot_rules.playlog import (
+    MAX_LOG_BYTES,
+    Event,
+    LogError,
+    Violation,
+    _Replay,
+    format_violation,
+    parse_log,
+)
 
 __all__ = ["GameRecord", "Position", "life_totals"]
 
@@ -235,10 +243,8 @@ class GameRecord:
         new = [v for v in found[before:] if v.line >= len(candidate)] or found[before:]
         if new:
             v = new[0]
-            raise ValueError(
-                f"line {v.line}: {v.message} (rule {v.rule_id}: {v.source})"
-                + (f" - {v.fix}" if v.fix else "")
-            )
+            fix = _(" - {fix}").format(fix=v.fix) if v.fix else ""
+            raise ValueError(format_violation(v) + fix)
         self._lines = candidate
         self._state = replay, found, events
         return _position(replay, events)

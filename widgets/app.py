@@ -36,6 +36,7 @@ TAB_TITLES: tuple[str, ...] = (
     N_("Deck exhaustion"),
     N_("Endgame explorer"),
     N_("Check a play log"),
+    N_("Quest odds"),
 )
 
 # The recorded example: the clean base-game log the test suite checks (present in a checkout).

@@ -10,7 +10,14 @@ import ipywidgets as W
 from camelot_rules.checks import check_bool, check_text
 from camelot_rules.i18n import N_
 from camelot_rules.i18n import gettext as _
-from camelot_rules.playlog import format_report, format_stat_test, parse_log, stats_report, verify
+from camelot_rules.playlog import (
+    format_report,
+    format_stat_test,
+    format_violation,
+    parse_log,
+    stats_report,
+    verify,
+)
 from widgets.common import Rendered, language_box, result_box, row, safe_render, tr
 
 __all__ = ["PlaylogWidget", "build_playlog_widget", "render_playlog"]
@@ -30,11 +37,12 @@ def render_playlog(text: str, *, stats: bool = True) -> Rendered:
         )
     report = verify(parse_log(text))
     lines = format_report(report).splitlines()
+    broken = {format_violation(v) for v in report.violations}  # shown red, in any language
     if stats:  # after the report, never instead of it; a test it cannot make is noted
         tests, notes = stats_report(report)
         lines += [format_stat_test(t) for t in tests] + notes
     body = "".join(
-        f"<div style='color:{'#a40000' if line.lstrip().startswith('line ') else 'inherit'}'>"
+        f"<div style='color:{'#a40000' if line.strip() in broken else 'inherit'}'>"
         f"{html.escape(line)}</div>"
         for line in lines
     )

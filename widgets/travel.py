@@ -176,7 +176,9 @@ def _render(
     out_headers = [_("outcome"), "P", "%"]
     body = (
         "".join(f"<div>{line}</div>" for line in lines)
-        + f"<div><b>{_('Next trip')}</b></div>"
+        + "<div><b>"
+        + _("Next trip")
+        + "</b></div>"
         + html_table(out_headers, out_rows, css="travel-outcomes")
         + html_bars([(_outcome(k), p) for k, p in risk.outcomes.items()])
         + html_table([_("card"), "P", "%"], kind_rows, css="travel-kinds")

@@ -229,7 +229,7 @@ def _calculators_read_the_tracker(phone: Any) -> None:
         text = _wait_text(phone, css, needle)
         times[title] = time.monotonic() - start
         assert (
-            "From the game tracker: Arthur's turn"
+            "From the game tracker: King Arthur's turn"
             in phone.locator(".camelot-tracker-note >> visible=true").first.inner_text()
         )
         assert text.splitlines()[0].endswith(".")
