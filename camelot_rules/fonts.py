@@ -57,16 +57,27 @@ def font_family(lang: str | None = None) -> list[str]:
 @contextmanager
 def language_fonts(lang: str | None = None) -> Iterator[None]:
     """Inside the ``with`` block, new figures and their texts use :func:`font_family`'s fonts;
-    matplotlib's settings come back after it."""
+    matplotlib's font setting comes back after it. Only ``font.family`` is set and restored
+    (``matplotlib.rc_context`` would restore every setting, and Jupyter's inline backend does
+    not show a figure made inside one). Nothing changes for a language the default font
+    writes."""
     import matplotlib
 
-    with matplotlib.rc_context({"font.family": font_family(lang)}):
+    family = font_family(lang)
+    if family == [_DEFAULT]:
         yield
+        return
+    before = matplotlib.rcParams["font.family"]
+    matplotlib.rcParams["font.family"] = family
+    try:
+        yield
+    finally:
+        matplotlib.rcParams["font.family"] = before
 
 
 def in_language_fonts(make_figure: Callable[_P, _R]) -> Callable[_P, _R]:
-    """Decorate a function that makes a figure: its texts are made inside
-    :func:`language_fonts` (the language in force when it is called)."""
+    """Decorate a function that makes a figure: its texts are made (and laid out) inside
+    :func:`language_fonts`, in the language in force when it is called."""
 
     @functools.wraps(make_figure)
     def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
