@@ -6,6 +6,11 @@ and observation speed-ups with::
 
     .venv/bin/python -m tests.test_sim_golden --write
 
+It was rewritten on purpose when the loyal heuristic's play changed (issue 15's team plan:
+face-down black cards, ready and watched combat quests, the cheapest siege cards, dearer
+engines, travel risk; ``RandomPolicy`` and the engine unchanged): from then on it pins the new
+choices.
+
 Each recorded game holds its whole result row (``simulate_games``) and a digest of every
 decision and chance outcome of the game, so a changed choice anywhere shows up even when the
 result happens to be the same.
