@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 from camelot_rules.cards import deck_facts, standard_deck
 from camelot_rules.display import (
     capture_verdict,
+    confidence_word,
     exact_fractions,
     fmt_chance,
     fmt_expectation,
@@ -51,10 +53,51 @@ from camelot_rules.display import (
     text_table,
 )
 from camelot_rules.draws import draw_probability
-from camelot_rules.i18n import LANGUAGES, language
+from camelot_rules.i18n import LANGUAGES, N_, get_language, language
 from camelot_rules.i18n import gettext as _
 
 __all__ = ["build_parser", "main"]
+
+
+# argparse's own words (usage, section titles, its errors), in the CLI's language: argparse looks
+# each up with its module-level ``_``; while the CLI runs (a context variable, so other threads
+# and other users of argparse keep English) that lookup goes to our catalogs
+_ARGPARSE_MESSAGES = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at least one argument"),
+    N_("expected at most one argument"),
+    N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("can't open '%(filename)s': %(error)s"),
+)
+_IN_CLI: ContextVar[bool] = ContextVar("camelot_rules_cli", default=False)
+_ARGPARSE_GETTEXT = argparse._  # type: ignore[attr-defined]
+
+
+def _argparse_gettext(message: str) -> str:
+    """argparse's lookup: ours inside the CLI (for the messages above), its own elsewhere."""
+    if _IN_CLI.get() and message in _ARGPARSE_MESSAGES:
+        return _(message)
+    return str(_ARGPARSE_GETTEXT(message))
+
+
+argparse._ = _argparse_gettext  # type: ignore[attr-defined]
+
+
+def _listed(items: Iterable[str]) -> str:
+    """Items one after another: ``a, b`` (Japanese: ``a、b``)."""
+    return ("、" if get_language() == "ja" else ", ").join(items)
 
 
 def _dist_table(label: str, dist: Mapping[int, Fraction]) -> str:
@@ -69,7 +112,7 @@ def _fight_values(text: str) -> list[int]:
     parts = text.replace(",", " ").split()
     if not parts or not all(p.isascii() and p.isdigit() for p in parts):
         raise argparse.ArgumentTypeError(
-            f"{text!r}: expected Fight values separated by commas, e.g. 2,5"
+            _("{text}: expected Fight values separated by commas, e.g. 2,5").format(text=repr(text))
         )
     return [int(p) for p in parts]
 
@@ -77,16 +120,20 @@ def _fight_values(text: str) -> list[int]:
 def _check_kay_options(args: argparse.Namespace) -> None:
     """``--kay`` (Sir Kay is fighting) and ``--kay-reserve`` (his cards) never guess."""
     if args.dealt and (args.kay or args.kay_reserve):
-        raise ValueError("--dealt has no Sir Kay option (every Fight card is played)")
+        raise ValueError(_("--dealt has no Sir Kay option (every Fight card is played)"))
     if (args.hand or args.turn) and args.kay_reserve:
         raise ValueError(
-            "with --hand or --turn Sir Kay's reserve is chosen from the hand: "
-            "use --kay and list the whole hand"
+            _(
+                "with --hand or --turn Sir Kay's reserve is chosen from the hand: "
+                "use --kay and list the whole hand"
+            )
         )
     if not (args.hand or args.turn or args.dealt) and args.kay and not args.kay_reserve:
         raise ValueError(
-            "--kay alone is for --hand and --turn; for one fight give Sir Kay's cards with "
-            "--kay-reserve, e.g. --kay-reserve 2,5"
+            _(
+                "--kay alone is for --hand and --turn; for one fight give Sir Kay's cards with "
+                "--kay-reserve, e.g. --kay-reserve 2,5"
+            )
         )
 
 
@@ -104,8 +151,10 @@ def _cmd_siege(args: argparse.Namespace) -> str:
         rows = [[h, fmt_fraction(p), fmt_percent(p)] for h, p in table.items()]
         box = _("base + Merlin's Company") if args.expansion else _("base")
         return (  # verdict first (issue 18)
-            f"Playing every Fight card of a dealt hand: {fmt_chance(table[1])} with 1 card, "
-            f"{fmt_chance(table[12])} with 12.\n"
+            _(
+                "Playing every Fight card of a dealt hand: {one} with 1 card, {twelve} with 12."
+            ).format(one=fmt_chance(table[1]), twelve=fmt_chance(table[12]))
+            + "\n"
             + _(
                 "P(win a siege fight playing every Fight card of a hand dealt from the {box} "
                 "white deck of {n}); {opts}"
@@ -159,10 +208,12 @@ def _cmd_siege(args: argparse.Namespace) -> str:
             headers = [_("before roll"), _("Kay keeps"), _("P(win)"), "%", _("E[cards]")]
             headers += [_("E[value spent]"), "Pareto"]  # the column that decides (issue 18)
             best = splits[0]
-            verdict = (
-                f"Best split: play {' + '.join(map(str, best.pre_roll)) or 'nothing'} before the "
-                f"roll, Sir Kay keeps {' '.join(map(str, best.reserve)) or 'nothing'}: "
-                f"you win {fmt_chance(best.p_win)}."
+            verdict = _(
+                "Best split: play {before} before the roll, Sir Kay keeps {kept}: you win {chance}."
+            ).format(
+                before=" + ".join(map(str, best.pre_roll)) or _("nothing"),
+                kept=" ".join(map(str, best.reserve)) or _("nothing"),
+                chance=fmt_chance(best.p_win),
             )
             return (
                 verdict
@@ -250,14 +301,18 @@ def _cmd_draw(args: argparse.Namespace) -> str:
         if assumed
         else _("deck counts: all HIGH confidence")
     )
-    names = ", ".join(dict.fromkeys(display_name(c) for c in cards))
-    wanted = "at least one" if args.at_least == 1 else f"at least {args.at_least}"
-    wanted += " of" if args.at_least > 1 or len(set(cards)) > 1 else ""
+    names = _listed(dict.fromkeys(display_name(c) for c in cards))
+    pile = display_name(f"{args.deck}_deck", "term")
+    if args.at_least == 1:
+        head = _("Drawing {n} from the {deck}, at least one of {cards}: {chance}.")
+    else:
+        head = _("Drawing {n} from the {deck}, at least {k} of {cards}: {chance}.")
     return (
-        f"Drawing {args.draws} from the {args.deck} deck, {wanted} of {names}: {fmt_chance(p)}.\n"
+        head.format(n=args.draws, deck=pile, k=args.at_least, cards=names, chance=fmt_chance(p))
+        + "\n"
         + _("P(at least {k} of {cards} in {n} cards from the {deck} of {size}) = {p}").format(
             k=args.at_least,
-            cards=", ".join(dict.fromkeys(display_name(c) for c in cards)),
+            cards=names,
             n=args.draws,
             deck=display_name(f"{args.deck}_deck", "term"),
             size=deck.size,
@@ -290,13 +345,13 @@ def _cmd_deck(args: argparse.Namespace) -> str:
         merlin_on=frozenset(resolve_quest(q) for q in parse_names(args.merlin_on)),
     )
     if args.one_deck and args.both_decks:
-        raise ValueError("--one-deck and --both-decks contradict each other: give one")
+        raise ValueError(_("--one-deck and --both-decks contradict each other: give one"))
     other = None
     if args.other_pile is not None or args.other_rebuilt is not None or args.other_mix:
         if args.one_deck:
-            raise ValueError("--other-pile/--other-rebuilt/--other-mix need both decks rebuilt")
+            raise ValueError(_("--other-pile/--other-rebuilt/--other-mix need both decks rebuilt"))
         if args.deck == "travel":
-            raise ValueError("the travel deck is rebuilt on its own (JA): no other deck")
+            raise ValueError(_("the travel deck is rebuilt on its own (JA): no other deck"))
         base = default_other_deck(args.deck, expansion=args.expansion)
         pile = base.pile if args.other_pile is None else args.other_pile
         other = OtherDeck(
@@ -312,21 +367,29 @@ def _cmd_deck(args: argparse.Namespace) -> str:
     )
     mix = parse_mix(args.mix)
     names = list(dict.fromkeys(parse_cards(args.cards, box)))
+    shown = _shown_cards(names)
     if args.turns:
         fc = forecast(position, mix, args.turns, cards=names, rules=rules)
         out = [_forecast_verdict(args.turns, names, fc.count, fc.rebuilds)]
-        out.append(f"over the next {args.turns} turns (draw pile {position.draw.size}):")
+        out.append(
+            _("over the next {turns} turns (draw pile {n}):").format(
+                turns=args.turns, n=position.draw.size
+            )
+        )
         for title, dist in (
-            (f"copies of {', '.join(names)} drawn", fc.count if names else None),
-            ("rebuilds", fc.rebuilds),
-            ("siege engines from cards of finished quests", fc.engines),
+            (
+                _("copies of {cards} drawn").format(cards=shown),
+                fc.count if names else None,
+            ),
+            (_("rebuilds"), fc.rebuilds),
+            (_("siege engines from cards of finished quests"), fc.engines),
         ):
             if dist is None:
                 continue
             out.append(title)
             out.append(_dist_table("n", dist))
-        out.append(f"expected rebuilds: {fmt_expectation(fc.expected_rebuilds)}")
-        out += [f"option: {o}" for o in fc.options]
+        out.append(_("expected rebuilds: {n}").format(n=fmt_expectation(fc.expected_rebuilds)))
+        out += [_("option: {text}").format(text=o) for o in fc.options]
         return "\n".join(out)
     nr = next_rebuild(position, mix, cards=names, horizon=args.horizon, rules=rules)
     rows = []
@@ -334,6 +397,9 @@ def _cmd_deck(args: argparse.Namespace) -> str:
     for turn, p in sorted(nr.by_turn.items()):
         total += p
         rows.append([turn, fmt_fraction(p), fmt_percent(p), fmt_percent(total)])
+    causes = _listed(
+        f"{_(_CAUSES[c]) if c in _CAUSES else c} {fmt_prob(p)}" for c, p in nr.by_cause.items()
+    )
     out = [
         rebuild_verdict(
             args.deck,
@@ -343,16 +409,47 @@ def _cmd_deck(args: argparse.Namespace) -> str:
             seen_before=nr.seen_before,
             witch_is_rebuild=not args.no_first_witch and "morgan_witch_1" in names,
         ),
-        f"next rebuild of the {args.deck} draw pile ({position.draw.size} cards):",
-        text_table(["turn", "P", "%", "by then"], rows),
-        "causes: " + ", ".join(f"{c} {fmt_prob(p)}" for c, p in nr.by_cause.items()),
+        _("next rebuild of the {deck} draw pile ({n} cards):").format(
+            deck=_pile(args.deck), n=position.draw.size
+        ),
+        text_table([_("turn"), "P", "%", _("by then")], rows),
+        _("causes: {causes}").format(causes=causes),
     ]
     if nr.unresolved:
-        out.append(f"P(no rebuild within {args.horizon} turns) = {fmt_prob(nr.unresolved)}")
+        out.append(
+            _("P(no rebuild within {turns} turns) = {p}").format(
+                turns=args.horizon, p=fmt_prob(nr.unresolved)
+            )
+        )
     if names:
-        out.append(f"P({', '.join(names)} before the rebuild) = {fmt_prob(nr.seen_before)}")
-    out += [f"option: {o}" for o in nr.options]
+        out.append(
+            _("P({cards} before the rebuild) = {p}").format(cards=shown, p=fmt_prob(nr.seen_before))
+        )
+    out += [_("option: {text}").format(text=o) for o in nr.options]
     return "\n".join(out)
+
+
+# why the draw pile is rebuilt first (reshuffle.NextRebuild.by_cause), in words
+_CAUSES = {
+    "exhausted": N_("exhausted"),
+    "first_witch": N_("first_witch"),
+    "other_deck": N_("other_deck"),
+}
+
+# the draw piles by deck, in words (as in display.rebuild_verdict)
+_PILES = {"white": N_("white"), "black": N_("black"), "travel": N_("travel")}
+
+
+def _pile(kind: str) -> str:
+    return _(_PILES[kind]) if kind in _PILES else kind
+
+
+def _shown_cards(names: Sequence[str]) -> str:
+    """Card ids as typed in English; their printed names in the other languages."""
+    from camelot_rules.names import display_name
+
+    en = get_language() == "en"
+    return _listed(n if en else display_name(n) for n in names)
 
 
 def _forecast_verdict(
@@ -361,10 +458,13 @@ def _forecast_verdict(
     """The ``deck --turns`` answer in one sentence (issue 18)."""
     if names:
         seen = 1 - count.get(0, Fraction(0))
-        who = ", ".join(names)
-        return f"Over the next {turns} turns, {who} drawn at least once: {fmt_chance(seen)}."
+        return _("Over the next {turns} turns, {cards} drawn at least once: {chance}.").format(
+            turns=turns, cards=_shown_cards(names), chance=fmt_chance(seen)
+        )
     rebuilt = 1 - rebuilds.get(0, Fraction(0))
-    return f"Over the next {turns} turns the pile is rebuilt at least once: {fmt_chance(rebuilt)}."
+    return _("Over the next {turns} turns the pile is rebuilt at least once: {chance}.").format(
+        turns=turns, chance=fmt_chance(rebuilt)
+    )
 
 
 def _cmd_travel(args: argparse.Namespace) -> str:
@@ -387,7 +487,9 @@ def _cmd_travel(args: argparse.Namespace) -> str:
     can_meet = {"lost": args.grail, "ambushed": args.fight_pair, "charged": args.fight_3_plus}
     held = args.captured_held
     if held < 0:
-        raise ValueError(f"--captured-held {held}: expected 0 or more Captured! cards")
+        raise ValueError(
+            _("--captured-held {n}: expected 0 or more Captured! cards").format(n=held)
+        )
     risk = next_trip_risk(
         left,
         composition=full,
@@ -448,12 +550,20 @@ def _quest_black_laid(args: argparse.Namespace) -> list[str]:
     quest = args.quest.replace("-", "_")
     spots = rulebook.quest_data(quest).black_spots
     if not 0 <= args.black_hidden <= spots:
-        raise ValueError(f"--black-hidden {args.black_hidden}: {quest} has 0..{spots} black spots")
+        raise ValueError(
+            _("--black-hidden {n}: {quest} has 0..{spots} black spots").format(
+                n=args.black_hidden, quest=_quest_name(quest), spots=spots
+            )
+        )
     known = parse_cards(args.black_known)
     allowed = combat_card_names(quest)
     for name in known:
         if name not in allowed:
-            raise ValueError(f"--black-known: {name!r} is not laid on {quest}; expected {allowed}")
+            raise ValueError(
+                _("--black-known: {name} is not laid on {quest}; expected {allowed}").format(
+                    name=repr(name), quest=_quest_name(quest), allowed=allowed
+                )
+            )
     return [*known, *["hidden"] * args.black_hidden]
 
 
@@ -463,7 +573,30 @@ def _quest_seen(args: argparse.Namespace) -> dict[str, int]:
     try:
         return parse_counts(args.seen)
     except ValueError as err:
-        raise ValueError(f"--seen: {err}") from None
+        raise ValueError(_("--seen: {err}").format(err=err)) from None
+
+
+def _quest_name(quest: str) -> str:
+    """A quest as typed (its id) in English, its printed name in the other languages."""
+    from camelot_rules.names import display_name
+
+    return quest if get_language() == "en" else display_name(quest, "quest")
+
+
+def _quest_title(quest: str) -> str:
+    """A quest in a sentence: ``black knight`` in English, its printed name otherwise."""
+    from camelot_rules.names import display_name
+
+    return quest.replace("_", " ") if get_language() == "en" else display_name(quest, "quest")
+
+
+def _tie(divine_favor: bool) -> str:
+    """How a tie ends a combat quest, for the model line (RB p.14; Divine Favor, JA)."""
+    return (
+        _("a tie loses, but Divine Favor gives it to the knights")
+        if divine_favor
+        else _("a tie loses")
+    )
 
 
 def _quest_position(args: argparse.Namespace) -> tuple[str, list[str], dict[str, int]]:
@@ -477,8 +610,10 @@ def _cmd_quest_combat_race(args: argparse.Namespace) -> str:
 
     if args.black_to_come is not None:
         raise ValueError(
-            "--black-to-come and --schedule/--hand: give one (the schedule says when black "
-            "cards come)"
+            _(
+                "--black-to-come and --schedule/--hand: give one (the schedule says when black "
+                "cards come)"
+            )
         )
     quest, laid, seen = _quest_position(args)
     p = combat_race_probability(
@@ -492,18 +627,29 @@ def _cmd_quest_combat_race(args: argparse.Namespace) -> str:
         kay_reserve=args.kay_reserve,
         divine_favor=args.divine_favor,
     )
-    words = {"w": "lay?", "b": "black", "a": "black (Armor)"}
-    steps = ", ".join(words[c] for c in args.schedule) or "none"
-    return (
-        f"The knights win the {quest.replace('_', ' ')} quest: {fmt_chance(p)}.\n"
-        f"P(knights win {quest}) = {fmt_prob(p, 2)}\n"
-        f"white total now {sum(args.whites)}; hand {' '.join(map(str, args.hand)) or 'empty'}; "
-        f"black cards: {len(laid)} laid ({args.black_hidden} unseen)\n"
-        f"steps to come: {steps}; then the empty black spots fill\n"
-        "model: the knights lay the best card of the hand (or none) at each 'lay?'; black "
-        "cards drawn from the quest's combat cards (RB p.14; the Armor keeps the lower of two, "
-        "BoQ p.6; a tie loses"
-        + (", but Divine Favor gives it to the knights)" if args.divine_favor else ")")
+    words = {"w": _("lay?"), "b": _("black"), "a": _("black (Armor)")}
+    steps = _listed(words[c] for c in args.schedule) or _("none")
+    return "\n".join(
+        [
+            _("The knights win the {quest} quest: {chance}.").format(
+                quest=_quest_title(quest), chance=fmt_chance(p)
+            ),
+            _("P(knights win {quest}) = {p}").format(quest=_quest_name(quest), p=fmt_prob(p, 2)),
+            _(
+                "white total now {white}; hand {hand}; black cards: {laid} laid ({hidden} unseen)"
+            ).format(
+                white=sum(args.whites),
+                hand=" ".join(map(str, args.hand)) or _("empty"),
+                laid=len(laid),
+                hidden=args.black_hidden,
+            ),
+            _("steps to come: {steps}; then the empty black spots fill").format(steps=steps),
+            _(
+                "model: the knights lay the best card of the hand (or none) at each 'lay?'; "
+                "black cards drawn from the quest's combat cards (RB p.14; the Armor keeps the "
+                "lower of two, BoQ p.6; {tie})"
+            ).format(tie=_tie(args.divine_favor)),
+        ]
     )
 
 
@@ -526,23 +672,37 @@ def _cmd_quest_combat(args: argparse.Namespace) -> str:
     dist = black_total_distribution(
         quest, laid, n_whites=len(args.whites), seen=seen, black_to_come=args.black_to_come
     )
-    bonus = (" + 1 (Excalibur)" if args.excalibur else "") + (
-        f" + {max(args.kay_reserve)} (Sir Kay)" if args.kay_reserve else ""
+    bonus = (_(" + 1 (Excalibur)") if args.excalibur else "") + (
+        _(" + {n} (Sir Kay)").format(n=max(args.kay_reserve)) if args.kay_reserve else ""
     )
-    to_come = "the empty spots" if args.black_to_come is None else str(args.black_to_come)
-    return (
-        f"The knights win the {quest.replace('_', ' ')} quest: {fmt_chance(p)}.\n"
-        f"P(knights win {quest}) = {fmt_prob(p, 2)}\n"
-        f"white total {sum(args.whites)}{bonus}; black cards: {len(laid)} laid "
-        f"({args.black_hidden} unseen), to come: {to_come}\n"
-        + _dist_table("black total", dict(sorted(dist.items())))
-        + "\nmodel: no more white cards; unseen black cards drawn at random from the box's "
-        "combat cards less those laid and --seen (RB p.14; a tie loses"
-        + (", but Divine Favor gives it to the knights)" if args.divine_favor else ")")
+    to_come = _("the empty spots") if args.black_to_come is None else str(args.black_to_come)
+    return "\n".join(
+        [
+            _("The knights win the {quest} quest: {chance}.").format(
+                quest=_quest_title(quest), chance=fmt_chance(p)
+            ),
+            _("P(knights win {quest}) = {p}").format(quest=_quest_name(quest), p=fmt_prob(p, 2)),
+            _(
+                "white total {white}{bonus}; black cards: {laid} laid ({hidden} unseen), "
+                "to come: {to_come}"
+            ).format(
+                white=sum(args.whites),
+                bonus=bonus,
+                laid=len(laid),
+                hidden=args.black_hidden,
+                to_come=to_come,
+            ),
+            _dist_table(_("black total"), dict(sorted(dist.items()))),
+            _(
+                "model: no more white cards; unseen black cards drawn at random from the box's "
+                "combat cards less those laid and --seen (RB p.14; {tie})"
+            ).format(tie=_tie(args.divine_favor)),
+        ]
     )
 
 
 def _cmd_quest_next(args: argparse.Namespace) -> str:
+    from camelot_rules.names import display_name
     from camelot_rules.quests import best_next_fight, combat_win_probability
 
     quest, laid, seen = _quest_position(args)
@@ -567,14 +727,19 @@ def _cmd_quest_next(args: argparse.Namespace) -> str:
         divine_favor=args.divine_favor,
     )
     rows = [
-        [f"Fight {n.value}", n.p_win, fmt_percent(n.p_win), "yes" if n.ends_quest else ""]
+        [
+            display_name(f"fight_{n.value}"),
+            n.p_win,
+            fmt_percent(n.p_win),
+            _("yes") if n.ends_quest else "",
+        ]
         for n in table
     ]
     out = [
-        f"without laying a card: P(win) = {fmt_prob(now, 2)}",
-        text_table(["lay", "P(win)", "%", "ends the quest"], rows)
+        _("without laying a card: P(win) = {p}").format(p=fmt_prob(now, 2)),
+        text_table([_("lay"), _("P(win)"), "%", _("ends the quest")], rows)
         if rows
-        else "no card in the hand fits the quest's pattern (BoQ p.14)",
+        else _("no card in the hand fits the quest's pattern (BoQ p.14)"),
     ]
     return "\n".join(out)
 
@@ -593,9 +758,14 @@ def _cmd_quest_war(args: argparse.Namespace) -> str:
         draws_per_action=args.draws,
     )
     return (
-        f"P(complete the {args.war} straight within {args.actions} actions) = "
-        f"{fmt_prob(p, 2)}\nmodel: one knight; lay, move, or draw {args.draws} white cards at "
-        "the Round Table; the warriors' race is not modelled"
+        _("P(complete the {war} straight within {actions} actions) = {p}").format(
+            war=_quest_name(args.war), actions=args.actions, p=fmt_prob(p, 2)
+        )
+        + "\n"
+        + _(
+            "model: one knight; lay, move, or draw {n} white cards at the Round Table; "
+            "the warriors' race is not modelled"
+        ).format(n=args.draws)
     )
 
 
@@ -610,11 +780,18 @@ def _race_report(title: str, curve: object) -> str:
         if t
     ]
     return (
-        f"{title}: P(won within {curve.turns} turns) = {fmt_prob(curve.p_win, 2)}, "
-        f"P(lost) = {fmt_prob(curve.p_lose, 2)}\n"
-        + text_table(["turns", "P(won by then)", "P(lost by then)"], rows)
-        + "\nmodel: "
-        + "; ".join(curve.assumptions)
+        _("{title}: P(won within {turns} turns) = {won}, P(lost) = {lost}").format(
+            title=title,
+            turns=curve.turns,
+            won=fmt_prob(curve.p_win, 2),
+            lost=fmt_prob(curve.p_lose, 2),
+        )
+        + "\n"
+        + text_table([_("turns"), _("P(won by then)"), _("P(lost by then)")], rows)
+        + "\n"
+        + _("model: {text}").format(
+            text=("；" if get_language() == "ja" else "; ").join(curve.assumptions)
+        )
     )
 
 
@@ -636,7 +813,7 @@ def _cmd_quest_grail(args: argparse.Namespace) -> str:
         dark_forest=args.dark_forest,
         expansion=args.expansion,
     )
-    return _race_report("the Holy Grail", curve)
+    return _race_report(_("the Holy Grail"), curve)
 
 
 def _cmd_quest_excalibur(args: argparse.Namespace) -> str:
@@ -645,7 +822,7 @@ def _cmd_quest_excalibur(args: argparse.Namespace) -> str:
     curve = excalibur_race(
         args.steps, _race_hands(args), args.turns, players=args.players, expansion=args.expansion
     )
-    return _race_report("Excalibur", curve)
+    return _race_report(_("Excalibur"), curve)
 
 
 def _cmd_quest_war_race(args: argparse.Namespace) -> str:
@@ -662,7 +839,9 @@ def _cmd_quest_war_race(args: argparse.Namespace) -> str:
         expansion=args.expansion,
         chosen_here=not args.mercenaries_elsewhere,
     )
-    return _race_report(f"the {args.war} war against its warriors", curve)
+    return _race_report(
+        _("the {war} war against its warriors").format(war=_quest_name(args.war)), curve
+    )
 
 
 def _cmd_verify(args: argparse.Namespace) -> str:
@@ -678,7 +857,7 @@ def _cmd_verify(args: argparse.Namespace) -> str:
     out = [f"{args.log}:", format_report(report)]
     if args.stats:  # every test it can make, a note for each it cannot; never instead of the report
         tests, notes = stats_report(report)
-        out.append("Observed vs expected:")
+        out.append(_("Observed vs expected:"))
         out += [f"  {format_stat_test(t)}" for t in tests]
         out += [f"  {note}" for note in notes]
     args.exit_code = 1 if report.violations else 0
@@ -686,23 +865,37 @@ def _cmd_verify(args: argparse.Namespace) -> str:
 
 
 def _cmd_decks(args: argparse.Namespace) -> str:
+    from camelot_rules.names import display_name
+
+    en = get_language() == "en"
     out = []
     kinds = ["white", "black"] + (["travel"] if args.expansion else [])
     for kind in kinds:
         entries = deck_facts(kind, expansion=args.expansion)
         size = standard_deck(kind, expansion=args.expansion).size
-        out.append(f"{kind} deck: {size} cards")
+        out.append(_("{deck}: {n} cards").format(deck=display_name(f"{kind}_deck", "term"), n=size))
         rows = [
             [
-                e.name,
+                e.name if en else display_name(e.name),
                 e.count,
-                e.confidence.value + (" (assumption)" if e.confidence.is_assumption else ""),
+                (
+                    _("{confidence} (assumption)") if e.confidence.is_assumption else "{confidence}"
+                ).format(confidence=confidence_word(e.confidence.value)),
                 e.source,
             ]
             for e in entries
         ]
-        out.append(text_table(["card", "count", "confidence", "source"], rows))
+        out.append(text_table([_("card"), _("count"), _("confidence"), _("source")], rows))
     return "\n\n".join(out)
+
+
+# how a game ended (the engine's end causes), in words
+_ENDINGS = {
+    "12 swords": N_("12 swords"),
+    "7 black swords": N_("7 black swords"),
+    "12 siege engines": N_("12 siege engines"),
+    "all knights dead": N_("all knights dead"),
+}
 
 
 def _cmd_simulate(args: argparse.Namespace) -> str:
@@ -716,20 +909,26 @@ def _cmd_simulate(args: argparse.Namespace) -> str:
     if args.endgame is not None:
         return _simulate_endgame(args, config)
     if args.plot:
-        raise ValueError(f"--plot {args.plot}: a plot compares configurations; add --sweep")
+        raise ValueError(
+            _("--plot {path}: a plot compares configurations; add --sweep").format(path=args.plot)
+        )
     rows = simulate_games(config, n=args.games, seed=args.seed, **where)
     summary = summarize(rows)
     out = [
-        f"{config.label()}: {summary['games']:,} games, seed {args.seed} "
-        "(loyal heuristic vs traitor heuristic)",
-        f"knights win: {summary['knights_win']} (95% Clopper-Pearson interval)",
-        "endings:",
-        *(f"  {cause}: {count:,}" for cause, count in summary["causes"].items()),
-        f"mean turns: {summary['mean_turns']:.1f}",
+        _("{config}: {games} games, seed {seed} (loyal heuristic vs traitor heuristic)").format(
+            config=config.label(), games=f"{summary['games']:,}", seed=args.seed
+        ),
+        _("knights win: {p} (95% Clopper-Pearson interval)").format(p=summary["knights_win"]),
+        _("endings:"),
+        *(
+            f"  {_(_ENDINGS[cause]) if cause in _ENDINGS else cause}: {count:,}"
+            for cause, count in summary["causes"].items()
+        ),
+        _("mean turns: {n}").format(n=f"{summary['mean_turns']:.1f}"),
     ]
     if args.csv:
         rows_to_csv(rows, args.csv)
-        out.append(f"one row per game written to {args.csv}")
+        out.append(_("one row per game written to {path}").format(path=args.csv))
     return "\n".join(out)
 
 
@@ -739,12 +938,16 @@ def _simulate_endgame(args: argparse.Namespace, config: GameConfig) -> str:
     parts = args.endgame.split(",")
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
         raise ValueError(
-            f"--endgame {args.endgame!r}: expected WHITE,BLACK swords on the table, e.g. 5,4"
+            _("--endgame {text}: expected WHITE,BLACK swords on the table, e.g. 5,4").format(
+                text=repr(args.endgame)
+            )
         )
     if args.workers != 1 or args.scheduler or args.csv or args.plot:
         raise ValueError(
-            "--endgame plays its games in this process: leave out --workers, "
-            "--scheduler, --csv and --plot"
+            _(
+                "--endgame plays its games in this process: leave out --workers, "
+                "--scheduler, --csv and --plot"
+            )
         )
     white, black = (int(p) for p in parts)
     return str(endgame_comparison(config, white=white, black=black, n=args.games, seed=args.seed))
@@ -761,21 +964,28 @@ def _simulate_sweep(args: argparse.Namespace, where: dict[str, object]) -> str:
     for text in args.sweep:
         name, values = parse_axis(text)
         if name in axes:
-            raise ValueError(f"--sweep {text!r}: the axis {name!r} is given twice")
+            raise ValueError(
+                _("--sweep {text}: the axis {name} is given twice").format(
+                    text=repr(text), name=repr(name)
+                )
+            )
         axes[name] = values
     report = variant_sweep(axes, n=args.games, seed=args.seed, base=base, **where)  # type: ignore[arg-type]
-    out = [f"{len(report.rows)} configurations around {base.label()}:", report.text()]
+    out = [
+        _("{n} configurations around {config}:").format(n=len(report.rows), config=base.label()),
+        report.text(),
+    ]
     if args.csv:
         with open(args.csv, "w", newline="", encoding="utf-8") as fh:
             rows = [r.as_dict() for r in report.rows]
             writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
             writer.writeheader()
             writer.writerows(rows)
-        out.append(f"one row per configuration written to {args.csv}")
+        out.append(_("one row per configuration written to {path}").format(path=args.csv))
     if args.plot:
         fig = report.plot()
         fig.savefig(args.plot, dpi=120)
-        out.append(f"plot written to {args.plot}")
+        out.append(_("plot written to {path}").format(path=args.plot))
     return "\n".join(out)
 
 
@@ -839,7 +1049,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_draw.set_defaults(run=_cmd_draw)
 
     p_deck = sub.add_parser("deck", help=_("next reshuffle / rebuild, and forecasts over T turns"))
-    p_deck.add_argument("deck", choices=["white", "black", "travel"])
+    p_deck.add_argument("deck", choices=["white", "black", "travel"], help=_("which deck"))
     p_deck.add_argument("--expansion", action="store_true", help=_("Merlin's Company rules"))
     p_deck.add_argument("--drawn", default="", help=_("cards drawn since the last rebuild"))
     p_deck.add_argument("--finished", default="", help=_("quests over: excalibur, grail, dragon"))
@@ -848,7 +1058,11 @@ def build_parser() -> argparse.ArgumentParser:
     p_deck.add_argument("--cards", default="", help=_("named cards, e.g. morgan_witch_2"))
     p_deck.add_argument("--horizon", type=int, default=None, help=_("stop after T turns"))
     p_deck.add_argument("--turns", type=int, default=None, help=_("forecast T turns ahead"))
-    p_deck.add_argument("--no-first-witch", action="store_true")
+    p_deck.add_argument(
+        "--no-first-witch",
+        action="store_true",
+        help=_("leave out the First Witch's rebuild (Merlin's Company)"),
+    )
     p_deck.add_argument("--discards-only", action="store_true", help=_("rebuild mode"))
     p_deck.add_argument(
         "--one-deck",
@@ -890,7 +1104,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_verify.set_defaults(run=_cmd_verify)
 
     p_decks = sub.add_parser("decks", help=_("every deck with counts, sources, assumptions"))
-    p_decks.add_argument("--expansion", action="store_true")
+    p_decks.add_argument(
+        "--expansion", action="store_true", help=_("Merlin's Company decks (base + expansion)")
+    )
     p_decks.set_defaults(run=_cmd_decks)
 
     p_quest = sub.add_parser("quest", help=_("quest odds: combat quests and wars (RB p.14-15)"))
@@ -899,18 +1115,22 @@ def build_parser() -> argparse.ArgumentParser:
     p_combat = q_sub.add_parser(
         "combat",
         help=_("P(knights win) when the combat quest ends"),
-        epilog="example: camelot-rules quest combat lancelot --whites 4 5 5 --black-hidden 4; "
-        "cards to come: camelot-rules quest combat black-knight --whites 4 4 --black-hidden 2 "
-        "--hand 1 1 --schedule aww",
+        epilog=_("example: {example}; cards to come: {example2}").format(
+            example="camelot-rules quest combat lancelot --whites 4 5 5 --black-hidden 4",
+            example2="camelot-rules quest combat black-knight --whites 4 4 --black-hidden 2 "
+            "--hand 1 1 --schedule aww",
+        ),
     )
     p_next = q_sub.add_parser(
         "next",
         help=_("which Fight card of the hand to lay next"),
-        epilog="example: camelot-rules quest next black-knight --whites 3 3 --hand 5 1 3 "
-        "--black-hidden 2",
+        epilog=_("example: {example}").format(
+            example="camelot-rules quest next black-knight --whites 3 3 --hand 5 1 3 "
+            "--black-hidden 2"
+        ),
     )
     for p_q in (p_combat, p_next):
-        p_q.add_argument("quest", choices=combat_quests)
+        p_q.add_argument("quest", choices=combat_quests, help=_("the combat quest"))
         p_q.add_argument("--whites", type=int, nargs="*", default=[], help=_("Fight values laid"))
         p_q.add_argument("--black-hidden", type=int, default=0, help=_("black cards laid unseen"))
         p_q.add_argument("--black-known", default="", help=_("black cards laid face up, by name"))
@@ -945,9 +1165,11 @@ def build_parser() -> argparse.ArgumentParser:
     p_war = q_sub.add_parser(
         "war",
         help=_("P(complete the war's straight within k actions)"),
-        epilog="example: camelot-rules quest war picts --fights 2 --hand 3 4 --actions 7",
+        epilog=_("example: {example}").format(
+            example="camelot-rules quest war picts --fights 2 --hand 3 4 --actions 7"
+        ),
     )
-    p_war.add_argument("war", choices=["picts", "saxons"])
+    p_war.add_argument("war", choices=["picts", "saxons"], help=_("which war"))
     p_war.add_argument("--fights", type=int, default=0, help=_("Fight cards on the war"))
     p_war.add_argument("--hand", type=int, nargs="*", default=[], help=_("Fight values held"))
     p_war.add_argument("--actions", type=int, required=True, help=_("heroic actions k"))
@@ -958,7 +1180,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_grail = q_sub.add_parser(
         "grail",
         help=_("the Grail race: Grail cards laid against Despair/Desolation (BoQ p.9)"),
-        epilog="example: camelot-rules quest grail --laid 3 --despair 2 --hands 2,1 --turns 6",
+        epilog=_("example: {example}").format(
+            example="camelot-rules quest grail --laid 3 --despair 2 --hands 2,1 --turns 6"
+        ),
     )
     p_grail.add_argument("--laid", type=int, default=0, help=_("Grail cards on the quest"))
     p_grail.add_argument("--despair", type=int, default=0, help=_("Despair cards on the quest"))
@@ -966,16 +1190,20 @@ def build_parser() -> argparse.ArgumentParser:
     p_exc = q_sub.add_parser(
         "excalibur",
         help=_("the Excalibur track race (BoQ p.8)"),
-        epilog="example: camelot-rules quest excalibur --steps 2 --hands 3,2 --turns 6",
+        epilog=_("example: {example}").format(
+            example="camelot-rules quest excalibur --steps 2 --hands 3,2 --turns 6"
+        ),
     )
     p_exc.add_argument("--steps", type=int, default=0, help=_("Excalibur's place: 0 start, 5 won"))
     p_race = q_sub.add_parser(
         "war-race",
         help=_("a war against its warriors from the black deck (BoQ p.10)"),
-        epilog="example: camelot-rules quest war-race picts --fights 2 --warriors 1 "
-        "--hand 3,4 --hand 5 --turns 8",
+        epilog=_("example: {example}").format(
+            example="camelot-rules quest war-race picts --fights 2 --warriors 1 "
+            "--hand 3,4 --hand 5 --turns 8"
+        ),
     )
-    p_race.add_argument("war", choices=["picts", "saxons"])
+    p_race.add_argument("war", choices=["picts", "saxons"], help=_("which war"))
     p_race.add_argument("--fights", type=int, default=0, help=_("Fight cards on the war"))
     p_race.add_argument("--warriors", type=int, default=0, help=_("warriors on the war"))
     p_race.add_argument(
@@ -987,18 +1215,27 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help=_("Mercenaries and Mordred go to the other war (default: this one, the worst case)"),
     )
-    for p_r, what in ((p_grail, "Grail"), (p_exc, "white")):
+    for p_r, grail in ((p_grail, True), (p_exc, False)):
         p_r.add_argument(
             "--hands",
             type=_fight_values,
             default=None,
             metavar="N,N",
-            help=f"{what} cards held by each knight on the quest, in turn order from the next",
+            help=_("Grail cards held by each knight on the quest, in turn order from the next")
+            if grail
+            else _("white cards held by each knight on the quest, in turn order from the next"),
         )
         p_r.add_argument(
             "--knights", type=int, default=1, help=_("knights on it (without --hands)")
         )
-        p_r.add_argument("--each", type=int, default=1, help=f"{what} cards each (without --hands)")
+        p_r.add_argument(
+            "--each",
+            type=int,
+            default=1,
+            help=_("Grail cards each (without --hands)")
+            if grail
+            else _("white cards each (without --hands)"),
+        )
     for p_r in (p_grail, p_exc, p_race):
         p_r.add_argument("--turns", type=int, default=6, help=_("the table's turns ahead"))
         p_r.add_argument("--players", type=int, default=4, help=_("players at the table"))
@@ -1010,8 +1247,11 @@ def build_parser() -> argparse.ArgumentParser:
     p_sim = sub.add_parser(
         "simulate",
         help=_("whole games by the heuristic policies: P(knights win) with its interval"),
-        epilog="examples: camelot-rules simulate --players 5 --games 1000 --seed 11 --csv out.csv; "
-        "camelot-rules simulate --games 1000 --sweep players=3,4,5 --sweep traitor=standard,none",
+        epilog=_("examples: {example}; {example2}").format(
+            example="camelot-rules simulate --players 5 --games 1000 --seed 11 --csv out.csv",
+            example2="camelot-rules simulate --games 1000 --sweep players=3,4,5 "
+            "--sweep traitor=standard,none",
+        ),
     )
     p_sim.add_argument("--players", type=int, default=5, help=_("3-7 (3-8 with --expansion)"))
     p_sim.add_argument("--expansion", action="store_true", help=_("Merlin's Company"))
@@ -1033,8 +1273,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME=V1,V2",
         help=_(
             "vary a rule option or setting (repeatable): players, expansion, traitor, "
-            "opening_share, three_player_peek, coats, travel_mix, divine_favor_reading; e.g. "
-            "--sweep traitor=standard,none"
+            "opening_share, three_player_peek, coats, travel_mix, divine_favor_reading, "
+            "two_traitor_flip; e.g. --sweep traitor=standard,none"
         ),
     )
     p_sim.add_argument("--plot", default=None, help=_("with --sweep: save the plot (e.g. out.png)"))
@@ -1071,8 +1311,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # the language holds for this call only (the parser is built inside it: its help is
     # translated); a caller's own choice comes back afterwards
-    with language(_lang_in(argv)):
-        return _main(argv)
+    token = _IN_CLI.set(True)
+    try:
+        with language(_lang_in(argv)):
+            return _main(argv)
+    finally:
+        _IN_CLI.reset(token)
 
 
 def _main(argv: list[str]) -> int:
@@ -1085,7 +1329,8 @@ def _main(argv: list[str]) -> int:
             text = args.run(args)
         print(text)
         if getattr(args, "link", False):
-            print(f"permalink: {links.link_url(links.link_from_namespace(args))}")
+            url = links.link_url(links.link_from_namespace(args))
+            print(_("permalink: {url}").format(url=url))
     except (ValueError, OSError) as err:
         print(_("camelot-rules: error: {err}").format(err=err), file=sys.stderr)
         return 2

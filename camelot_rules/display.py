@@ -25,6 +25,7 @@ __all__ = [
     "assumption_lines",
     "capture_verdict",
     "central_range",
+    "confidence_word",
     "exact_fractions",
     "fmt_chance",
     "fmt_expectation",
@@ -379,11 +380,34 @@ def assumption_lines(kind: str, *, expansion: bool, players: int | None = None) 
     >>> assumption_lines("travel", expansion=True)[0]
     'nothing_happens x3: unverified (JA travel rules (kind); count assumed)'
     """
+    from camelot_rules.names import display_name
+
+    en = get_language() == "en"
     return [
-        f"{e.name} x{e.count}: {e.confidence.value} ({e.source})"
+        f"{e.name if en else display_name(e.name)} x{e.count}: "
+        f"{confidence_word(e.confidence.value)} ({e.source})"
         for e in deck_facts(kind, expansion=expansion, players=players)
         if e.confidence is not Confidence.HIGH
     ]
+
+
+# the confidence levels of a count (rulebook.Confidence values), in words
+_CONFIDENCE_WORDS = {
+    "high": N_("high"),
+    "med": N_("med"),
+    "low": N_("low"),
+    "unverified": N_("unverified"),
+}
+
+
+def confidence_word(level: str) -> str:
+    """A confidence level (``"high"``, ``"med"``, ``"low"``, ``"unverified"``) in the language in
+    force; English keeps the level as the rulebook spells it.
+
+    >>> confidence_word("unverified")
+    'unverified'
+    """
+    return _(_CONFIDENCE_WORDS[level]) if level in _CONFIDENCE_WORDS else level
 
 
 # --- verdict sentences: one home for the CLI and the widgets (the numbers come from callers) ----
@@ -502,7 +526,8 @@ def rebuild_verdict(
     if not names:
         return head
     # English keeps the ids the user typed; the other languages show the printed names
-    shown = ", ".join(n if get_language() == "en" else display_name(n) for n in names)
+    comma = "、" if get_language() == "ja" else ", "
+    shown = comma.join(n if get_language() == "en" else display_name(n) for n in names)
     if witch_is_rebuild:
         if len(names) == 1:
             tail = _(

@@ -12,6 +12,7 @@ from math import comb
 
 from camelot_rules.cards import Deck, check_card_names
 from camelot_rules.checks import check_instance
+from camelot_rules.i18n import gettext
 
 __all__ = ["check_draws", "draw_probability", "hits_distribution"]
 
@@ -21,11 +22,16 @@ def check_draws(deck: Deck, draws: object, name: str = "draws") -> int:
     the parameter ``name`` (``hand_size`` for a dealt hand)."""
     check_instance("deck", deck, Deck)
     if isinstance(draws, bool) or not isinstance(draws, int):
-        raise ValueError(f"{name}={draws!r} must be a whole number of cards")
+        raise ValueError(
+            gettext("{name}={draws} must be a whole number of cards").format(
+                name=name, draws=repr(draws)
+            )
+        )
     if not 0 <= draws <= deck.size:
         raise ValueError(
-            f"{name}={draws} is impossible from a deck of {deck.size} cards; "
-            f"expected 0..{deck.size}"
+            gettext(
+                "{name}={draws} is impossible from a deck of {size} cards; expected 0..{size}"
+            ).format(name=name, draws=draws, size=deck.size)
         )
     return draws
 
@@ -68,8 +74,12 @@ def draw_probability(
     """
     draws = check_draws(deck, draws)
     if deck.size == 0:
-        raise ValueError("the deck is empty: there is nothing to draw")
+        raise ValueError(gettext("the deck is empty: there is nothing to draw"))
     if isinstance(at_least, bool) or not isinstance(at_least, int) or not 1 <= at_least <= draws:
-        raise ValueError(f"at_least={at_least!r} must be a whole number in 1..draws (1..{draws})")
+        raise ValueError(
+            gettext("at_least={at_least} must be a whole number in 1..draws (1..{draws})").format(
+                at_least=repr(at_least), draws=draws
+            )
+        )
     dist = hits_distribution(deck, draws, cards)
     return sum((p for x, p in dist.items() if x >= at_least), Fraction(0))

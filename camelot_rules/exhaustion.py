@@ -13,6 +13,7 @@ from math import comb, lcm
 
 from camelot_rules.cards import Deck, check_card_names
 from camelot_rules.dist import check_probability
+from camelot_rules.i18n import gettext
 
 __all__ = ["check_draw_mix", "first_draw_distribution", "turns_until_exhausted"]
 
@@ -35,11 +36,17 @@ def first_draw_distribution(deck: Deck, cards: str | Iterable[str]) -> dict[int,
     (90, Fraction(1, 90), Fraction(1, 90))
     """
     if not isinstance(deck, Deck):
-        raise ValueError(f"deck must be a Deck, got {type(deck).__name__}")
+        raise ValueError(
+            gettext("deck must be a Deck, got {type_name}").format(type_name=type(deck).__name__)
+        )
     names = check_card_names(deck, cards)
     total, marked = deck.size, deck.count_of(names)
     if marked == 0:
-        raise ValueError(f"cards: the deck holds no copy of {sorted(names)}: it is never drawn")
+        raise ValueError(
+            gettext("cards: the deck holds no copy of {value}: it is never drawn").format(
+                value=sorted(names)
+            )
+        )
     ways = comb(total, marked)
     return {i: Fraction(comb(total - i, marked - 1), ways) for i in range(1, total - marked + 2)}
 
@@ -48,24 +55,36 @@ def check_draw_mix(draws_per_turn: Mapping[int, Fraction | int]) -> dict[int, Fr
     """Validate a per-turn draw mix ``{draws: probability}`` and drop zero entries."""
     if not isinstance(draws_per_turn, Mapping) or not draws_per_turn:
         raise ValueError(
-            f"draws_per_turn={draws_per_turn!r} must be a non-empty mapping "
-            "{number of draws: probability}"
+            gettext("draws_per_turn={draws_per_turn} must be a non-empty mapping {example}").format(
+                draws_per_turn=repr(draws_per_turn), example="{number of draws: probability}"
+            )
         )
     mix: dict[int, Fraction] = {}
     for k, p in draws_per_turn.items():
         if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-            raise ValueError(f"draws_per_turn key {k!r} must be a number of draws (int >= 0)")
+            raise ValueError(
+                gettext("draws_per_turn key {k} must be a number of draws (int >= 0)").format(
+                    k=repr(k)
+                )
+            )
         if k > MAX_DECK_SIZE:
             raise ValueError(
-                f"draws_per_turn key {k}: at most {MAX_DECK_SIZE} draws a turn (no deck here "
-                f"holds more than {MAX_DECK_SIZE} cards; the largest deck of the game holds 107)"
+                gettext(
+                    "draws_per_turn key {k}: at most {MAX_DECK_SIZE} draws a turn (no deck here "
+                    "holds more than {MAX_DECK_SIZE} cards; the largest deck of the game holds "
+                    "107)"
+                ).format(k=k, MAX_DECK_SIZE=MAX_DECK_SIZE)
             )
         prob = check_probability(p, f"draws_per_turn[{k}]")
         if prob:
             mix[k] = prob
     total = sum(mix.values(), Fraction(0))
     if total != 1:
-        raise ValueError(f"draws_per_turn probabilities sum to {total}, expected exactly 1")
+        raise ValueError(
+            gettext("draws_per_turn probabilities sum to {total}, expected exactly 1").format(
+                total=total
+            )
+        )
     return mix
 
 
@@ -90,11 +109,17 @@ def turns_until_exhausted(
     {2: Fraction(1, 4), 3: Fraction(1, 4)}
     """
     if isinstance(deck_size, bool) or not isinstance(deck_size, int) or deck_size < 1:
-        raise ValueError(f"deck_size={deck_size!r} must be a whole number of cards >= 1")
+        raise ValueError(
+            gettext("deck_size={deck_size} must be a whole number of cards >= 1").format(
+                deck_size=repr(deck_size)
+            )
+        )
     if deck_size > MAX_DECK_SIZE:
         raise ValueError(
-            f"deck_size={deck_size}: at most {MAX_DECK_SIZE} cards (the largest deck of the "
-            "game holds 107; the work grows with the square of the size)"
+            gettext(
+                "deck_size={deck_size}: at most {MAX_DECK_SIZE} cards (the largest deck of the "
+                "game holds 107; the work grows with the square of the size)"
+            ).format(deck_size=deck_size, MAX_DECK_SIZE=MAX_DECK_SIZE)
         )
     mix = check_draw_mix(draws_per_turn)
     if set(mix) == {0}:
@@ -102,11 +127,17 @@ def turns_until_exhausted(
     if horizon is not None and (
         isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 1
     ):
-        raise ValueError(f"horizon={horizon!r} must be a positive whole number of turns")
+        raise ValueError(
+            gettext("horizon={horizon} must be a positive whole number of turns").format(
+                horizon=repr(horizon)
+            )
+        )
     if 0 in mix and horizon is None:
         raise ValueError(
-            f"draws_per_turn gives 0 draws probability {mix[0]}, so the pile may last forever: "
-            "give a horizon (horizon=T, or --horizon T in the terminal)"
+            gettext(
+                "draws_per_turn gives 0 draws probability {value}, so the pile may last forever: "
+                "give a horizon (horizon=T, or --horizon T in the terminal)"
+            ).format(value=mix[0])
         )
     turns = _check_work(deck_size, mix, horizon)
     # Exact integer weights: after t turns every path has probability weight / den^t, den being
@@ -155,8 +186,16 @@ def _check_work(deck_size: int, mix: dict[int, Fraction], horizon: int | None) -
     work = turns * min(deck_size, turns * max(mix)) * len(mix)
     if work > MAX_WORK:
         raise ValueError(
-            f"deck_size={deck_size} with {len(mix)} kinds of draw over {turns} turns is about "
-            f"{work:,} steps of work, over the limit of {MAX_WORK:,}: ask about a smaller pile, "
-            "fewer kinds of draw or a shorter horizon"
+            gettext(
+                "deck_size={deck_size} with {n_mix} kinds of draw over {turns} turns is about "
+                "{work} steps of work, over the limit of {MAX_WORK}: ask about a smaller pile, "
+                "fewer kinds of draw or a shorter horizon"
+            ).format(
+                deck_size=deck_size,
+                n_mix=len(mix),
+                turns=turns,
+                work=format(work, ","),
+                MAX_WORK=format(MAX_WORK, ","),
+            )
         )
     return turns

@@ -47,6 +47,7 @@ from camelot_rules.engine import actions as _A
 from camelot_rules.engine import effects as _rules
 from camelot_rules.engine import position as _position
 from camelot_rules.engine.state import GameState
+from camelot_rules.i18n import N_, gettext
 from camelot_rules.siege import hand_fight_counts
 
 __all__ = [
@@ -95,21 +96,35 @@ _WHITE_DRAWS = rulebook.threshold("round_table_white_draws")
 # --- checks ------------------------------------------------------------------------------------
 def _check_quest(quest: object) -> str:
     if quest not in COMBAT_QUESTS:
-        raise ValueError(f"quest={quest!r}: expected one of {list(COMBAT_QUESTS)}")
+        raise ValueError(
+            gettext("quest={quest}: expected one of {value}").format(
+                quest=repr(quest), value=list(COMBAT_QUESTS)
+            )
+        )
     assert isinstance(quest, str)
     return quest
 
 
 def _check_values(values: object, what: str) -> tuple[int, ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise ValueError(f"{what}={values!r}: expected a list of Fight values (ints 1..5)")
+        raise ValueError(
+            gettext("{what}={values}: expected a list of Fight values (ints 1..5)").format(
+                what=what, values=repr(values)
+            )
+        )
     out = []
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int) or v not in _VALUES:
-            raise ValueError(f"{what} contains {v!r}; Fight cards have values 1..5")
+            raise ValueError(
+                gettext("{what} contains {v}; Fight cards have values 1..5").format(
+                    what=what, v=repr(v)
+                )
+            )
         out.append(v)
         if len(out) > sum(_FIGHT_COPIES.values()):
-            raise ValueError(f"{what} holds more Fight cards than the game has")
+            raise ValueError(
+                gettext("{what} holds more Fight cards than the game has").format(what=what)
+            )
     return tuple(out)
 
 
@@ -123,8 +138,10 @@ def _check_copies(*groups: tuple[str, Iterable[int]]) -> None:
         if n > _FIGHT_COPIES[v]:
             names = " + ".join(what for what, _ in groups)
             raise ValueError(
-                f"{names} hold {n} x Fight {v}; the game has only {_FIGHT_COPIES[v]} "
-                "(base game and Merlin's Company together)"
+                gettext(
+                    "{names} hold {n} x Fight {v}; the game has only {value} (base game and "
+                    "Merlin's Company together)"
+                ).format(names=names, n=n, v=v, value=_FIGHT_COPIES[v])
             )
 
 
@@ -132,12 +149,17 @@ def _check_whites(quest: str, whites: object) -> tuple[int, ...]:
     values = _check_values(whites, "whites")
     spots = rulebook.quest_data(quest).white_spots
     if len(values) > spots:
-        raise ValueError(f"whites: {len(values)} Fight cards laid, but {quest} has {spots} spots")
+        raise ValueError(
+            gettext("whites: {n_values} Fight cards laid, but {quest} has {spots} spots").format(
+                n_values=len(values), quest=quest, spots=spots
+            )
+        )
     # (no white card yet always fits; the engine's check is asked only about laid cards)
     if values and not _rules.pattern_ok(quest, values):
         raise ValueError(
-            f"whites={list(values)} cannot grow into the {quest} pattern ({_PATTERN[quest]}, "
-            "BoQ p.14)"
+            gettext(
+                "whites={value} cannot grow into the {quest} pattern ({value2}, BoQ p.14)"
+            ).format(value=list(values), quest=quest, value2=_PATTERN[quest])
         )
     return values
 
@@ -147,12 +169,18 @@ def _check_black_laid(quest: str, black_laid: object) -> tuple[int, tuple[str, .
     spots = rulebook.quest_data(quest).black_spots
     if isinstance(black_laid, int) and not isinstance(black_laid, bool):
         if not 0 <= black_laid <= spots:
-            raise ValueError(f"black_laid={black_laid}: {quest} has {spots} black spots")
+            raise ValueError(
+                gettext("black_laid={black_laid}: {quest} has {spots} black spots").format(
+                    black_laid=black_laid, quest=quest, spots=spots
+                )
+            )
         return black_laid, ()
     if isinstance(black_laid, (str, bytes)) or not isinstance(black_laid, Iterable):
         raise ValueError(
-            f"black_laid={black_laid!r}: expected a number of unseen cards or a list of card "
-            f"names ({HIDDEN!r} for a face-down card)"
+            gettext(
+                "black_laid={black_laid}: expected a number of unseen cards or a list of card "
+                "names ({HIDDEN} for a face-down card)"
+            ).format(black_laid=repr(black_laid), HIDDEN=repr(HIDDEN))
         )
     hidden, known = 0, []
     for card in black_laid:
@@ -166,12 +194,18 @@ def _check_black_laid(quest: str, black_laid: object) -> tuple[int, tuple[str, .
             known.append(card)
         else:
             raise ValueError(
-                f"black_laid contains {card!r}: expected {HIDDEN!r} or a {quest} combat card "
-                f"({_COMBAT_PREFIX[quest]}...)"
+                gettext(
+                    "black_laid contains {card}: expected {HIDDEN} or a {quest} combat card "
+                    "({value}...)"
+                ).format(
+                    card=repr(card), HIDDEN=repr(HIDDEN), quest=quest, value=_COMBAT_PREFIX[quest]
+                )
             )
     if hidden + len(known) > spots:
         raise ValueError(
-            f"black_laid: {hidden + len(known)} black cards laid, but {quest} has {spots} spots"
+            gettext("black_laid: {value} black cards laid, but {quest} has {spots} spots").format(
+                value=hidden + len(known), quest=quest, spots=spots
+            )
         )
     return hidden, tuple(known)
 
@@ -180,19 +214,27 @@ def _as_deck(cards: object, what: str) -> Deck:
     if isinstance(cards, Deck):
         return cards
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise ValueError(f"{what}={cards!r}: expected a Deck, a name -> count mapping or names")
+        raise ValueError(
+            gettext("{what}={cards}: expected a Deck, a name -> count mapping or names").format(
+                what=what, cards=repr(cards)
+            )
+        )
     counts: dict[str, int] = {}
     if isinstance(cards, Mapping):
         counts = dict(cards)
     else:
         for name in cards:
             if not isinstance(name, str):
-                raise ValueError(f"{what} contains {name!r}: expected card names")
+                raise ValueError(
+                    gettext("{what} contains {name}: expected card names").format(
+                        what=what, name=repr(name)
+                    )
+                )
             counts[name] = counts.get(name, 0) + 1
     try:
         return Deck(counts)
     except ValueError as err:
-        raise ValueError(f"{what}: {err}") from None
+        raise ValueError(gettext("{what}: {err}").format(what=what, err=err)) from None
 
 
 def _hand_values(hand: object) -> tuple[int, ...]:
@@ -246,22 +288,32 @@ def _unseen_black(
                 standard_deck("black", expansion=expansion).minus(Deck(on_board)).minus(seen_deck)
             )
         except ValueError as err:
-            raise ValueError(f"{board_name} and seen hold more cards than the box: {err}") from None
+            raise ValueError(
+                gettext("{board_name} and seen hold more cards than the box: {err}").format(
+                    board_name=board_name, err=err
+                )
+            ) from None
     if seen_deck.size:
         raise ValueError(
-            "seen is for the default deck only: give the black draw pile without the seen "
-            "cards instead"
+            gettext(
+                "seen is for the default deck only: give the black draw pile without the seen "
+                "cards instead"
+            )
         )
     pile = _as_deck(deck, "deck")
     unknown = sorted(set(pile.names()) - _BLACK_NAMES)
     if unknown:
-        raise ValueError(f"deck holds {unknown}, not black cards of the game")
+        raise ValueError(
+            gettext("deck holds {unknown}, not black cards of the game").format(unknown=unknown)
+        )
     box = standard_deck("black", expansion=True)
     for name, n in pile.items():
         if n > box.count(name):
             raise ValueError(
-                f"deck holds {n} x {name}; the game has only {box.count(name)} "
-                "(base game and Merlin's Company together)"
+                gettext(
+                    "deck holds {n} x {name}; the game has only {value} (base game and Merlin's "
+                    "Company together)"
+                ).format(n=n, name=name, value=box.count(name))
             )
     return pile
 
@@ -271,21 +323,33 @@ def _spots_to_come(quest: str, n_whites: int, n_laid: int, black_to_come: object
     whites_full = n_whites >= data.white_spots
     if whites_full and n_laid >= data.black_spots:
         raise ValueError(
-            f"{quest}: both sides full ({n_whites} white, {n_laid} black cards); the quest "
-            "ended when the first side was filled (RB p.14)"
+            gettext(
+                "{quest}: both sides full ({n_whites} white, {n_laid} black cards); the quest "
+                "ended when the first side was filled (RB p.14)"
+            ).format(quest=quest, n_whites=n_whites, n_laid=n_laid)
         )
     left = 0 if whites_full else data.black_spots - n_laid
     if black_to_come is None:
         return left
     if isinstance(black_to_come, bool) or not isinstance(black_to_come, int):
-        raise ValueError(f"black_to_come={black_to_come!r}: expected a whole number >= 0")
+        raise ValueError(
+            gettext("black_to_come={black_to_come}: expected a whole number >= 0").format(
+                black_to_come=repr(black_to_come)
+            )
+        )
     if not 0 <= black_to_come <= left:
         why = (
-            "the white spots are full, so the quest has ended (RB p.14)"
+            gettext("the white spots are full, so the quest has ended (RB p.14)")
             if whites_full
-            else f"{n_laid} of {data.black_spots} black spots are filled"
+            else gettext("{laid} of {spots} black spots are filled").format(
+                laid=n_laid, spots=data.black_spots
+            )
         )
-        raise ValueError(f"black_to_come={black_to_come}: at most {left} ({why})")
+        raise ValueError(
+            gettext("black_to_come={black_to_come}: at most {left} ({why})").format(
+                black_to_come=black_to_come, left=left, why=why
+            )
+        )
     return black_to_come
 
 
@@ -336,17 +400,27 @@ def black_total_distribution(
     q = _check_quest(quest)
     white_spots = rulebook.quest_data(q).white_spots
     if isinstance(n_whites, bool) or not isinstance(n_whites, int):
-        raise ValueError(f"n_whites={n_whites!r}: expected a whole number 0..{white_spots}")
+        raise ValueError(
+            gettext("n_whites={n_whites}: expected a whole number 0..{white_spots}").format(
+                n_whites=repr(n_whites), white_spots=white_spots
+            )
+        )
     if not 0 <= n_whites <= white_spots:
-        raise ValueError(f"n_whites={n_whites}: {q} has {white_spots} white spots")
+        raise ValueError(
+            gettext("n_whites={n_whites}: {q} has {white_spots} white spots").format(
+                n_whites=n_whites, q=q, white_spots=white_spots
+            )
+        )
     hidden, known = _check_black_laid(q, black_laid)
     m = hidden + _spots_to_come(q, n_whites, hidden + len(known), black_to_come)
     pool = _combat_pool(q, known, deck, seen)
     size = sum(pool.values())
     if m > size:
         raise ValueError(
-            f"{m} unseen {q} combat cards needed ({hidden} hidden + {m - hidden} to come), but "
-            f"the deck holds only {size}"
+            gettext(
+                "{m} unseen {q} combat cards needed ({hidden} hidden + {value} to come), but the "
+                "deck holds only {size}"
+            ).format(m=m, q=q, hidden=hidden, value=m - hidden, size=size)
         )
     base = sum(_rules.black_value(c, q) for c in known)
     weights = _sum_weights(tuple(sorted(pool.items())), m)
@@ -481,7 +555,9 @@ def best_next_fight(
     held = _hand_values(hand)
     reserve = _check_values(kay_reserve, "kay_reserve")
     if check_bool("kay", kay) and reserve:
-        raise ValueError("give kay=True (you are Sir Kay) or kay_reserve (another Kay), not both")
+        raise ValueError(
+            gettext("give kay=True (you are Sir Kay) or kay_reserve (another Kay), not both")
+        )
     _check_copies(("whites", w), ("hand", held), ("kay_reserve", reserve))
     spots = rulebook.quest_data(q).white_spots
     out = []
@@ -511,25 +587,33 @@ _SCHEDULE_STEPS = {"w": "white", "b": "black", "a": "armor"}
 def _check_schedule(quest: str, schedule: object, n_whites: int, n_laid: int) -> str:
     if not isinstance(schedule, str) or any(c not in _SCHEDULE_STEPS for c in schedule):
         raise ValueError(
-            f"schedule={schedule!r}: expected a string of w (the knights may lay a Fight "
-            "card), b (a black combat card lands) and a (the Armor's holder draws it)"
+            gettext(
+                "schedule={schedule}: expected a string of w (the knights may lay a Fight card), "
+                "b (a black combat card lands) and a (the Armor's holder draws it)"
+            ).format(schedule=repr(schedule))
         )
     data = rulebook.quest_data(quest)
     if n_whites >= data.white_spots:
         raise ValueError(
-            f"whites: the {data.white_spots} white spots are full, so the quest has ended (RB p.14)"
+            gettext(
+                "whites: the {white_spots} white spots are full, so the quest has ended (RB p.14)"
+            ).format(white_spots=data.white_spots)
         )
     whites = schedule.count("w")
     blacks = len(schedule) - whites
     if whites > data.white_spots - n_whites:
         raise ValueError(
-            f"schedule has {whites} white steps, but only {data.white_spots - n_whites} of "
-            f"{quest}'s white spots are empty"
+            gettext(
+                "schedule has {whites} white steps, but only {value} of {quest}'s white spots are "
+                "empty"
+            ).format(whites=whites, value=data.white_spots - n_whites, quest=quest)
         )
     if blacks > data.black_spots - n_laid:
         raise ValueError(
-            f"schedule has {blacks} black steps, but only {data.black_spots - n_laid} of "
-            f"{quest}'s black spots are empty"
+            gettext(
+                "schedule has {blacks} black steps, but only {value} of {quest}'s black spots are "
+                "empty"
+            ).format(blacks=blacks, value=data.black_spots - n_laid, quest=quest)
         )
     return schedule
 
@@ -602,9 +686,17 @@ def combat_race_probability(
     need = hidden + data.black_spots - n_laid + steps.count("a")
     if need > sum(pool0.values()):
         raise ValueError(
-            f"{need} {q} combat cards may be needed ({hidden} hidden, "
-            f"{data.black_spots - n_laid} to come, {steps.count('a')} more seen by the Armor), "
-            f"but the deck holds only {sum(pool0.values())}"
+            gettext(
+                "{need} {q} combat cards may be needed ({hidden} hidden, {value} to come, "
+                "{value2} more seen by the Armor), but the deck holds only {value3}"
+            ).format(
+                need=need,
+                q=q,
+                hidden=hidden,
+                value=data.black_spots - n_laid,
+                value2=steps.count("a"),
+                value3=sum(pool0.values()),
+            )
         )
     values = tuple(sorted(pool0))
     white_spots, black_spots = data.white_spots, data.black_spots
@@ -721,22 +813,40 @@ def war_completion_probability(
     Fraction(2, 3)
     """
     if war not in WARS:
-        raise ValueError(f"war={war!r}: expected one of {list(WARS)}")
+        raise ValueError(
+            gettext("war={war}: expected one of {value}").format(war=repr(war), value=list(WARS))
+        )
     mordred = check_bool("mordred", mordred)
     top = len(_VALUES) + (1 if mordred else 0)
     if isinstance(fights_laid, bool) or not isinstance(fights_laid, int):
-        raise ValueError(f"fights_laid={fights_laid!r}: expected a whole number")
+        raise ValueError(
+            gettext("fights_laid={fights_laid}: expected a whole number").format(
+                fights_laid=repr(fights_laid)
+            )
+        )
     if not 0 <= fights_laid < top:
         raise ValueError(
-            f"fights_laid={fights_laid}: expected 0..{top - 1} (the war ends with the {top}th)"
+            gettext(
+                "fights_laid={fights_laid}: expected 0..{value} (the war ends with the {top}th)"
+            ).format(fights_laid=fights_laid, value=top - 1, top=top)
         )
     for name, value in (("actions", actions), ("draws_per_action", draws_per_action)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{name}={value!r}: expected a whole number >= 0")
+            raise ValueError(
+                gettext("{name}={value}: expected a whole number >= 0").format(
+                    name=name, value=repr(value)
+                )
+            )
     if draws_per_action < 1:
-        raise ValueError(f"draws_per_action={draws_per_action}: expected at least 1")
+        raise ValueError(
+            gettext("draws_per_action={draws_per_action}: expected at least 1").format(
+                draws_per_action=draws_per_action
+            )
+        )
     if start not in ("war", "camelot"):
-        raise ValueError(f"start={start!r}: expected 'war' or 'camelot'")
+        raise ValueError(
+            gettext("start={start}: expected 'war' or 'camelot'").format(start=repr(start))
+        )
     held = _hand_values(hand)
     on_war = tuple(min(v, len(_VALUES)) for v in range(1, fights_laid + 1))
     _check_copies(("hand", held), ("the war", on_war))
@@ -800,16 +910,23 @@ _RACE_CARDS = {
     "saxons": ("saxons", "mercenaries", "mordred", "morgan_witch_3"),
 }
 _CHOSEN = frozenset({"mercenaries", "mordred"})  # the drawer chooses the war (BoQ p.16)
+# what every race takes for granted (marked for translation; shown in the reader's language)
 _RACE_ASSUMPTIONS = (
-    "every evil step draws a black card (the knights never take a siege engine or lose a life "
-    "instead)",
-    "no Merlin cards cancel, no Excalibur sacrifice, no second heroic action for a life",
-    "the knights on the quest only lay its cards and never draw more (nothing is added to "
-    "their hands), the others never touch it",
-    "forced discards (Morgan 2 and 5, the 4th witch) are paid without the cards the race needs",
-    "after Guinevere each knight spends his next heroic action going back (no travel card)",
-    "no reshuffle: the horizon must fit in the draw pile (Merlin's Company's First Witch "
-    "counts as a card with no effect here)",
+    N_(
+        "every evil step draws a black card (the knights never take a siege engine or lose a life "
+        "instead)"
+    ),
+    N_("no Merlin cards cancel, no Excalibur sacrifice, no second heroic action for a life"),
+    N_(
+        "the knights on the quest only lay its cards and never draw more (nothing is added to "
+        "their hands), the others never touch it"
+    ),
+    N_("forced discards (Morgan 2 and 5, the 4th witch) are paid without the cards the race needs"),
+    N_("after Guinevere each knight spends his next heroic action going back (no travel card)"),
+    N_(
+        "no reshuffle: the horizon must fit in the draw pile (Merlin's Company's First Witch "
+        "counts as a card with no effect here)"
+    ),
 )
 
 
@@ -1082,7 +1199,7 @@ def _race(
         lost.append(
             sum((Fraction(w, falling[d]) for d, w in enumerate(ended["lost"])), Fraction(0))
         )
-    return RaceCurve(quest, tuple(won), tuple(lost), _RACE_ASSUMPTIONS)
+    return RaceCurve(quest, tuple(won), tuple(lost), tuple(gettext(a) for a in _RACE_ASSUMPTIONS))
 
 
 def _check_turns(turns: object) -> int:
@@ -1093,17 +1210,27 @@ def _check_turns(turns: object) -> int:
 
 def _count_hands(hands: object, what: str) -> tuple[int, ...]:
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
-        raise ValueError(f"{what}={hands!r}: expected one number per knight on the quest")
+        raise ValueError(
+            gettext("{what}={hands}: expected one number per knight on the quest").format(
+                what=what, hands=repr(hands)
+            )
+        )
     out = []
     most = standard_deck("white", expansion=True).size
     for h in hands:
         if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= most:
             raise ValueError(
-                f"{what} contains {h!r}: expected whole numbers 0..{most} (the largest white deck)"
+                gettext(
+                    "{what} contains {h}: expected whole numbers 0..{most} (the largest white deck)"
+                ).format(what=what, h=repr(h), most=most)
             )
         out.append(h)
         if len(out) > _MAX_KNIGHTS:
-            raise ValueError(f"{what}: more knights than a table holds ({_MAX_KNIGHTS})")
+            raise ValueError(
+                gettext("{what}: more knights than a table holds ({MAX_KNIGHTS})").format(
+                    what=what, MAX_KNIGHTS=_MAX_KNIGHTS
+                )
+            )
     return tuple(out)
 
 
@@ -1159,34 +1286,50 @@ def grail_race(
     turns = _check_turns(turns)
     if isinstance(grails, bool) or not isinstance(grails, int) or not 0 <= grails < _GRAIL_SPOTS:
         raise ValueError(
-            f"grails={grails!r}: expected 0..{_GRAIL_SPOTS - 1} Grail cards on the quest "
-            f"({_GRAIL_SPOTS} win it)"
+            gettext(
+                "grails={grails}: expected 0..{value} Grail cards on the quest ({GRAIL_SPOTS} win "
+                "it)"
+            ).format(grails=repr(grails), value=_GRAIL_SPOTS - 1, GRAIL_SPOTS=_GRAIL_SPOTS)
         )
     if isinstance(blacks, int) and not isinstance(blacks, bool):
         if not 0 <= blacks < _GRAIL_SPOTS:
             raise ValueError(
-                f"blacks={blacks}: expected 0..{_GRAIL_SPOTS - 1} Despair cards on the quest "
-                f"({_GRAIL_SPOTS} lose it)"
+                gettext(
+                    "blacks={blacks}: expected 0..{value} Despair cards on the quest "
+                    "({GRAIL_SPOTS} lose it)"
+                ).format(blacks=blacks, value=_GRAIL_SPOTS - 1, GRAIL_SPOTS=_GRAIL_SPOTS)
             )
         names = ("despair",) * blacks
     elif isinstance(blacks, (str, bytes)) or not isinstance(blacks, Iterable):
-        raise ValueError(f"blacks={blacks!r}: expected a count or a list of card names")
+        raise ValueError(
+            gettext("blacks={blacks}: expected a count or a list of card names").format(
+                blacks=repr(blacks)
+            )
+        )
     else:
         names = tuple(islice(blacks, _GRAIL_SPOTS + 1))
         for card in names:
             if card not in GRAIL_BLACKS:
-                raise ValueError(f"blacks contains {card!r}: expected {list(GRAIL_BLACKS)}")
+                raise ValueError(
+                    gettext("blacks contains {card}: expected {value}").format(
+                        card=repr(card), value=list(GRAIL_BLACKS)
+                    )
+                )
     if grails + len(names) > _GRAIL_SPOTS or len(names) >= _GRAIL_SPOTS:
         raise ValueError(
-            f"{grails} Grail + {len(names)} black cards on the quest: it has {_GRAIL_SPOTS} "
-            f"spots, and {_GRAIL_SPOTS} black cards would have lost it"
+            gettext(
+                "{grails} Grail + {n_names} black cards on the quest: it has {GRAIL_SPOTS} spots, "
+                "and {GRAIL_SPOTS} black cards would have lost it"
+            ).format(grails=grails, n_names=len(names), GRAIL_SPOTS=_GRAIL_SPOTS)
         )
     held = _count_hands(hands, "hands")
     grail_copies = standard_deck("white", expansion=expansion).count("grail")
     if grails + sum(held) > grail_copies:
         raise ValueError(
-            f"{grails} Grail cards on the quest + {sum(held)} in hands: the game has only "
-            f"{grail_copies}"
+            gettext(
+                "{grails} Grail cards on the quest + {value} in hands: the game has only "
+                "{grail_copies}"
+            ).format(grails=grails, value=sum(held), grail_copies=grail_copies)
         )
     seat_t = _check_seats(seats, len(held), players)
     on_board: dict[str, int] = {}
@@ -1196,7 +1339,7 @@ def grail_race(
         on_board["dark_forest"] = 1
     pile = _race_pile("grail", deck, seen, on_board, expansion)
     if dark_forest and pile[0][2]:
-        raise ValueError("dark_forest=True, but the deck still holds the Dark Forest card")
+        raise ValueError(gettext("dark_forest=True, but the deck still holds the Dark Forest card"))
     q0 = (grails, len(names), int(dark_forest))
     return _race("grail", q0, tuple((h,) for h in held), seat_t, players, pile, turns, True)
 
@@ -1242,8 +1385,15 @@ def excalibur_race(
         or not -_EXC_STEPS < steps < _EXC_STEPS
     ):
         raise ValueError(
-            f"steps={steps!r}: expected {-_EXC_STEPS + 1}..{_EXC_STEPS - 1} (0 = the start; "
-            f"{_EXC_STEPS} reaches the knights' bank, -{_EXC_STEPS} the frozen bank)"
+            gettext(
+                "steps={steps}: expected {value}..{value2} (0 = the start; {EXC_STEPS} reaches "
+                "the knights' bank, -{EXC_STEPS} the frozen bank)"
+            ).format(
+                steps=repr(steps),
+                value=-_EXC_STEPS + 1,
+                value2=_EXC_STEPS - 1,
+                EXC_STEPS=_EXC_STEPS,
+            )
         )
     held = _count_hands(hands, "hands")
     seat_t = _check_seats(seats, len(held), players)
@@ -1291,7 +1441,9 @@ def war_race(
     Fraction(3, 4)
     """
     if war not in WARS:
-        raise ValueError(f"war={war!r}: expected one of {list(WARS)}")
+        raise ValueError(
+            gettext("war={war}: expected one of {value}").format(war=repr(war), value=list(WARS))
+        )
     check_bool("mordred", mordred)
     check_bool("expansion", expansion)
     check_bool("chosen_here", chosen_here)
@@ -1301,32 +1453,50 @@ def war_race(
     turns = _check_turns(turns)
     top = len(_VALUES) + (1 if mordred else 0)
     if isinstance(fights_laid, bool) or not isinstance(fights_laid, int):
-        raise ValueError(f"fights_laid={fights_laid!r}: expected a whole number")
+        raise ValueError(
+            gettext("fights_laid={fights_laid}: expected a whole number").format(
+                fights_laid=repr(fights_laid)
+            )
+        )
     if not 0 <= fights_laid < top:
         raise ValueError(
-            f"fights_laid={fights_laid}: expected 0..{top - 1} (the war ends with the {top}th)"
+            gettext(
+                "fights_laid={fights_laid}: expected 0..{value} (the war ends with the {top}th)"
+            ).format(fights_laid=fights_laid, value=top - 1, top=top)
         )
     if isinstance(warriors, bool) or not isinstance(warriors, int) or not 0 <= warriors < _WARRIORS:
         raise ValueError(
-            f"warriors={warriors!r}: expected 0..{_WARRIORS - 1} (the {_WARRIORS}th loses the war)"
+            gettext(
+                "warriors={warriors}: expected 0..{value} (the {WARRIORS}th loses the war)"
+            ).format(warriors=repr(warriors), value=_WARRIORS - 1, WARRIORS=_WARRIORS)
         )
     if isinstance(hands, (str, bytes, Mapping, Deck)) or not isinstance(hands, Iterable):
-        raise ValueError(f"hands={hands!r}: expected one hand (Fight values) per knight")
+        raise ValueError(
+            gettext("hands={hands}: expected one hand (Fight values) per knight").format(
+                hands=repr(hands)
+            )
+        )
     held = []
     for i, h in enumerate(hands):
         try:
             held.append(_hand_values(h))
         except ValueError as err:
-            raise ValueError(f"hands: knight {i + 1}: {err}") from None
+            raise ValueError(
+                gettext("hands: knight {value}: {err}").format(value=i + 1, err=err)
+            ) from None
         if len(held) > _MAX_KNIGHTS:
-            raise ValueError(f"hands: more knights than a table holds ({_MAX_KNIGHTS})")
+            raise ValueError(
+                gettext("hands: more knights than a table holds ({MAX_KNIGHTS})").format(
+                    MAX_KNIGHTS=_MAX_KNIGHTS
+                )
+            )
     on_war = tuple(min(v, len(_VALUES)) for v in range(1, fights_laid + 1))
     _check_copies(*((f"hand {i + 1}", h) for i, h in enumerate(held)), ("the war", on_war))
     seat_t = _check_seats(seats, len(held), players)
     on_board = {"mordred": 1} if mordred else {}
     pile = _race_pile(war, deck, seen, on_board, expansion)
     if mordred and pile[0][2]:
-        raise ValueError("mordred=True, but the deck still holds the Mordred card")
+        raise ValueError(gettext("mordred=True, but the deck still holds the Mordred card"))
     counts = tuple(tuple(h.count(v) for v in _VALUES) for h in held)
     q0 = (fights_laid, warriors, int(mordred))
     return _race(war, q0, counts, seat_t, players, pile, turns, chosen_here)

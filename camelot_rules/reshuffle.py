@@ -36,6 +36,7 @@ from typing import Any
 from camelot_rules.cards import Deck, check_card_names, standard_deck
 from camelot_rules.checks import check_bool, check_instance, check_int, check_names
 from camelot_rules.exhaustion import check_draw_mix
+from camelot_rules.i18n import get_language, gettext
 from camelot_rules.rationals import ONE, ZERO, from_q, to_q
 from camelot_rules.rulebook import QUEST_CARDS, Confidence
 
@@ -92,23 +93,33 @@ class DeckPosition:
         check_bool("expansion", self.expansion)
         for name, value in (("draw", self.draw), ("discard", self.discard)):
             if not isinstance(value, Deck):
-                raise ValueError(f"{name} must be a Deck, got {type(value).__name__}")
+                raise ValueError(
+                    gettext("{name} must be a Deck, got {type_name}").format(
+                        name=name, type_name=type(value).__name__
+                    )
+                )
         for name in ("finished_quests", "merlin_on"):
             value = getattr(self, name)
             if isinstance(value, str):
-                raise ValueError(f"{name}={value!r} must be a set of quest names, not a string")
+                raise ValueError(
+                    gettext("{name}={value} must be a set of quest names, not a string").format(
+                        name=name, value=repr(value)
+                    )
+                )
             object.__setattr__(self, name, check_names(name, value))
             unknown = sorted(getattr(self, name) - _QUESTS)
             if unknown:
                 raise ValueError(
-                    f"{name} has unknown quest(s) {unknown}; expected {sorted(_QUESTS)}"
+                    gettext("{name} has unknown quest(s) {unknown}; expected {value}").format(
+                        name=name, unknown=unknown, value=sorted(_QUESTS)
+                    )
                 )
         if self.merlin_on and not self.expansion:
             raise ValueError(
-                "merlin_on needs expansion=True: the Merlin figure is in Merlin's Company"
+                gettext("merlin_on needs expansion=True: the Merlin figure is in Merlin's Company")
             )
         if self.draw.size == 0:
-            raise ValueError("the draw pile is empty: it would already have been rebuilt")
+            raise ValueError(gettext("the draw pile is empty: it would already have been rebuilt"))
 
 
 @dataclass(frozen=True)
@@ -129,7 +140,11 @@ class OtherDeck:
         for name in ("pile", "rebuilt"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise ValueError(f"other deck {name}={v!r} must be a whole number of cards >= 1")
+                raise ValueError(
+                    gettext("other deck {name}={v} must be a whole number of cards >= 1").format(
+                        name=name, v=repr(v)
+                    )
+                )
         mix = check_draw_mix(self.draws_per_turn)
         object.__setattr__(self, "draws_per_turn", mix)
 
@@ -168,8 +183,10 @@ def default_other_deck(kind: str, *, expansion: bool = True) -> OtherDeck:
         size = standard_deck("black", expansion=expansion).size
         return OtherDeck(size, size, _DEFAULT_OTHER_MIX["black"])
     raise ValueError(
-        f"kind={kind!r}: the other deck is rebuilt only with 'black' or 'white' "
-        "(the travel deck is rebuilt on its own, JA)"
+        gettext(
+            "kind={kind}: the other deck is rebuilt only with 'black' or 'white' (the travel deck "
+            "is rebuilt on its own, JA)"
+        ).format(kind=repr(kind))
     )
 
 
@@ -180,8 +197,10 @@ def _deck_kind(position: DeckPosition) -> str:
         if names <= set(standard_deck(kind, expansion=True).names()):
             return kind
     raise ValueError(
-        f"the position mixes cards of several decks ({sorted(names)}): give "
-        "RebuildRules(other_deck=OtherDeck(...)) or both_decks=False"
+        gettext(
+            "the position mixes cards of several decks ({value}): give "
+            "RebuildRules(other_deck=OtherDeck(...)) or both_decks=False"
+        ).format(value=sorted(names))
     )
 
 
@@ -209,12 +228,18 @@ class RebuildRules:
             check_bool("both_decks", self.both_decks)
         if self.rebuild_mode not in ("all", "discards_only"):
             raise ValueError(
-                f"rebuild_mode={self.rebuild_mode!r}; expected 'all' or 'discards_only'"
+                gettext("rebuild_mode={rebuild_mode}; expected 'all' or 'discards_only'").format(
+                    rebuild_mode=repr(self.rebuild_mode)
+                )
             )
         if self.other_deck is not None and not isinstance(self.other_deck, OtherDeck):
-            raise ValueError(f"other_deck={self.other_deck!r} must be an OtherDeck or None")
+            raise ValueError(
+                gettext("other_deck={other_deck} must be an OtherDeck or None").format(
+                    other_deck=repr(self.other_deck)
+                )
+            )
         if self.both_decks is False and self.other_deck is not None:
-            raise ValueError("both_decks=False contradicts other_deck: give one of them")
+            raise ValueError(gettext("both_decks=False contradicts other_deck: give one of them"))
 
     def other_for(self, position: DeckPosition) -> OtherDeck | None:
         """Return the other deck rebuilt together with ``position``'s, or ``None`` for one
@@ -231,29 +256,69 @@ class RebuildRules:
         return default_other_deck(kind, expansion=position.expansion)
 
     def describe(self, position: DeckPosition) -> tuple[str, ...]:
-        """The options in words, for every answer shown to a user."""
+        """The options in words, for every answer shown to a user (in the language in force;
+        quest and card ids as they are typed)."""
         other = self.other_for(position)
         if other is None:
-            other_text = "not modelled (one-deck reading)"
+            other_line = gettext("other deck: not modelled (one-deck reading)")
         else:
-            mix = ", ".join(f"{k}: {q}" for k, q in sorted(other.draws_per_turn.items()))
-            given = "given" if self.other_deck is not None else "default, assumed"
-            other_text = (
-                f"rebuilt together with this one (JA); its pile {other.pile} cards, "
-                f"{other.rebuilt} after a rebuild, draws a turn {{{mix}}} ({given})"
+            mix = (
+                "{" + ", ".join(f"{k}: {q}" for k, q in sorted(other.draws_per_turn.items())) + "}"
             )
-        finished = sorted(position.finished_quests) or ["none"]
-        fate = "removed (expansion rule)" if position.expansion else "discarded (base rule)"
+            other_line = (
+                gettext(
+                    "other deck: rebuilt together with this one (JA); its pile {pile} cards, "
+                    "{rebuilt} after a rebuild, draws a turn {mix} (given)"
+                )
+                if self.other_deck is not None
+                else gettext(
+                    "other deck: rebuilt together with this one (JA); its pile {pile} cards, "
+                    "{rebuilt} after a rebuild, draws a turn {mix} (default, assumed)"
+                )
+            ).format(pile=other.pile, rebuilt=other.rebuilt, mix=mix)
+        finished = ", ".join(map(_quest, sorted(position.finished_quests))) or gettext("none")
+        quests_line = (
+            gettext(
+                "quests over: {quests}; their black cards add an engine and are removed "
+                "(expansion rule)"
+            )
+            if position.expansion
+            else gettext(
+                "quests over: {quests}; their black cards add an engine and are discarded "
+                "(base rule)"
+            )
+        ).format(quests=finished)
+        merlin = ", ".join(map(_quest, sorted(position.merlin_on)))
+        if self.rebuild_mode == "all":
+            witch = (
+                gettext("First Witch rebuild: on (draw pile + discards, assumed)")
+                if self.first_witch
+                else gettext("First Witch rebuild: off (draw pile + discards, assumed)")
+            )
+        else:
+            witch = (
+                gettext("First Witch rebuild: on (discards only)")
+                if self.first_witch
+                else gettext("First Witch rebuild: off (discards only)")
+            )
         return (
-            f"quests over: {', '.join(finished)}; their black cards add an engine and are {fate}",
-            f"Merlin on: {', '.join(sorted(position.merlin_on)) or 'no finished quest'}",
-            f"First Witch rebuild: {'on' if self.first_witch else 'off'} "
-            f"({'draw pile + discards' if self.rebuild_mode == 'all' else 'discards only'}"
-            f"{', assumed' if self.rebuild_mode == 'all' else ''})",
-            "other deck: " + other_text,
-            "LOW-confidence quest cards (desolation, dark_forest): "
-            + ("included" if self.include_low else "left out"),
+            quests_line,
+            gettext("Merlin on: {quests}").format(quests=merlin)
+            if merlin
+            else gettext("Merlin on: no finished quest"),
+            witch,
+            other_line,
+            gettext("LOW-confidence quest cards (desolation, dark_forest): included")
+            if self.include_low
+            else gettext("LOW-confidence quest cards (desolation, dark_forest): left out"),
         )
+
+
+def _quest(quest: str) -> str:
+    """A quest as typed (its id) in English, its printed name in the other languages."""
+    from camelot_rules.names import display_name
+
+    return quest if get_language() == "en" else display_name(quest, "quest")
 
 
 # --- the chain ---------------------------------------------------------------------------------
@@ -616,8 +681,10 @@ def next_rebuild(
         horizon = _check_turns(horizon, "horizon")
     elif 0 in mix:  # (the other deck drawing 0 is fine: this pile still runs out)
         raise ValueError(
-            "draws_per_turn gives 0 draws positive probability, so the rebuild may never come: "
-            "give a horizon (horizon=T, or --horizon T in the terminal)"
+            gettext(
+                "draws_per_turn gives 0 draws positive probability, so the rebuild may never "
+                "come: give a horizon (horizon=T, or --horizon T in the terminal)"
+            )
         )
     target = _target_names(position, cards)
     # Before the first rebuild only three things matter: how many cards are drawn, whether the
@@ -853,8 +920,10 @@ def forecast(
                     added += pq
         if len(nxt) > _MAX_STATES:
             raise ValueError(
-                f"turn {t} reaches {len(nxt)} deck states, over the limit of {_MAX_STATES}: "
-                "ask about fewer turns or fewer kinds of card"
+                gettext(
+                    "turn {t} reaches {n_nxt} deck states, over the limit of {MAX_STATES}: ask "
+                    "about fewer turns or fewer kinds of card"
+                ).format(t=t, n_nxt=len(nxt), MAX_STATES=_MAX_STATES)
             )
         engine_by_turn[t] = from_q(added)
         alive = nxt

@@ -28,6 +28,7 @@ from camelot_rules.checks import check_bool, check_instance, check_int
 from camelot_rules.core import siege_fight_won
 from camelot_rules.dist import Dist
 from camelot_rules.draws import check_draws
+from camelot_rules.i18n import gettext
 
 __all__ = [
     "KaySplit",
@@ -65,14 +66,15 @@ def fight_value(name: str) -> int:
     (4, 0, 0)
     """
     if not isinstance(name, str):
-        raise ValueError(f"card name {name!r} is not a string")
+        raise ValueError(gettext("card name {name} is not a string").format(name=repr(name)))
     match = _FIGHT_NAME.fullmatch(name)
     if match is None:
         return 0
     if match.group(1) not in _VALUE_DIGITS:
         raise ValueError(
-            f"{name!r} is not a Fight card: Fight cards are "
-            f"{', '.join(f'fight_{v}' for v in _VALUES)}"
+            gettext("{name} is not a Fight card: Fight cards are {value}").format(
+                name=repr(name), value=", ".join(f"fight_{v}" for v in _VALUES)
+            )
         )
     return int(match.group(1))
 
@@ -122,14 +124,26 @@ def _check_values(
     values: object, what: str, cap: int = MAX_FIGHT_CARDS, reason: str = _ALL_REASON
 ) -> tuple[int, ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise ValueError(f"{what}={values!r} must be a list of Fight values (ints 1..5)")
+        raise ValueError(
+            gettext("{what}={values} must be a list of Fight values (ints 1..5)").format(
+                what=what, values=repr(values)
+            )
+        )
     out = []
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int) or v not in _VALUES:
-            raise ValueError(f"{what} contains {v!r}; Fight cards have values 1..5")
+            raise ValueError(
+                gettext("{what} contains {v}; Fight cards have values 1..5").format(
+                    what=what, v=repr(v)
+                )
+            )
         out.append(v)
         if len(out) > cap:  # stops reading a huge iterator at once
-            raise ValueError(f"{what} holds more than {cap} Fight cards: {reason}")
+            raise ValueError(
+                gettext("{what} holds more than {cap} Fight cards: {reason}").format(
+                    what=what, cap=cap, reason=reason
+                )
+            )
     return tuple(out)
 
 
@@ -185,7 +199,11 @@ def hand_fight_counts(hand: Deck | Mapping[str, int] | Iterable[int]) -> FightCo
             if v:
                 counts[v - 1] += n
         if sum(counts) > MAX_HAND_FIGHT_CARDS:
-            raise ValueError(f"hand holds {sum(counts)} Fight cards: {_HAND_REASON}")
+            raise ValueError(
+                gettext("hand holds {value} Fight cards: {HAND_REASON}").format(
+                    value=sum(counts), HAND_REASON=_HAND_REASON
+                )
+            )
     else:
         for v in _check_values(hand, "hand", MAX_HAND_FIGHT_CARDS, _HAND_REASON):
             counts[v - 1] += 1
@@ -432,12 +450,18 @@ def dealt_hand_table(
     check_bool("divine_favor", divine_favor)
     check_instance("deck", deck, Deck)
     if isinstance(sizes, (str, Mapping)) or not isinstance(sizes, Iterable):
-        raise ValueError(f"sizes={sizes!r}: expected hand sizes, e.g. range(1, 13)")
+        raise ValueError(
+            gettext("sizes={sizes}: expected hand sizes, e.g. range(1, 13)").format(
+                sizes=repr(sizes)
+            )
+        )
     hands = [check_int("sizes", h, low=0) for h in sizes]
     too_big = [h for h in hands if h > deck.size]
     if too_big:
         raise ValueError(
-            f"sizes: a hand of {too_big[0]} is impossible from a deck of {deck.size} cards"
+            gettext("sizes: a hand of {value} is impossible from a deck of {size} cards").format(
+                value=too_big[0], size=deck.size
+            )
         )
     return {
         h: random_hand_siege_win_probability(
@@ -524,11 +548,19 @@ def best_turn(
         check_bool(name, flag)
     counts = hand_fight_counts(hand)
     if isinstance(life, bool) or not isinstance(life, int) or life < 1:
-        raise ValueError(f"life={life!r} must be the knight's life left, a whole number >= 1")
+        raise ValueError(
+            gettext("life={life} must be the knight's life left, a whole number >= 1").format(
+                life=repr(life)
+            )
+        )
     if at_least is not None and (
         isinstance(at_least, bool) or not isinstance(at_least, int) or not 1 <= at_least <= 2
     ):
-        raise ValueError(f"at_least={at_least!r} must be 1 or 2 (a turn has at most 2 fights)")
+        raise ValueError(
+            gettext("at_least={at_least} must be 1 or 2 (a turn has at most 2 fights)").format(
+                at_least=repr(at_least)
+            )
+        )
     bonus = _EXCALIBUR if excalibur else 0  # checked above
     # Outcome weights are ints in 64ths (two d8 rolls); scores compare (objective, -life lost)
     # in the same unit, so the search runs on integers and Fractions are made at the end.
@@ -597,14 +629,25 @@ def best_turn(
     total_weight = faces * faces
     outcomes = {key: Fraction(w, total_weight) for key, w in best[1].items()}
     value = Fraction(best[0][0], total_weight)
-    objective = "expected engines removed" if at_least is None else f"P(at least {at_least})"
+    # in the language in force (the texts a player reads; the numbers stay exact)
+    objective = (
+        gettext("expected engines removed")
+        if at_least is None
+        else gettext("P(at least {m})").format(m=at_least)
+    )
     options = (
-        f"excalibur: {'yes' if excalibur else 'no'}",
-        f"Sir Kay: {'yes' if kay else 'no'}",
-        f"Second Witch: {'in play (no life sacrifice)' if second_witch else 'not in play'}",
-        f"life left: {life}",
-        f"never risk death on the bought fight: {'yes' if keep_alive else 'no'}",
-        f"Divine Favor: {'played (the first tie wins)' if divine_favor else 'no'}",
+        gettext("excalibur: yes") if excalibur else gettext("excalibur: no"),
+        gettext("Sir Kay: yes") if kay else gettext("Sir Kay: no"),
+        gettext("Second Witch: in play (no life sacrifice)")
+        if second_witch
+        else gettext("Second Witch: not in play"),
+        gettext("life left: {n}").format(n=life),
+        gettext("never risk death on the bought fight: yes")
+        if keep_alive
+        else gettext("never risk death on the bought fight: no"),
+        gettext("Divine Favor: played (the first tie wins)")
+        if divine_favor
+        else gettext("Divine Favor: no"),
     )
     return TurnPlan(
         first_play=None if best[2] is None else _values_of(best[2]),

@@ -18,6 +18,7 @@ from camelot_rules import rulebook
 from camelot_rules.cards import Deck, standard_deck
 from camelot_rules.checks import check_bool
 from camelot_rules.dist import check_probability
+from camelot_rules.i18n import N_, get_language, gettext
 from camelot_rules.rulebook import MOVE_RULES, TRAVEL_DEMANDS, MoveRule, TravelDemand
 
 __all__ = [
@@ -57,7 +58,11 @@ def draws_travel_card(move: str) -> MoveRule:
     for rule in MOVE_RULES:
         if rule.move == move:
             return rule
-    raise ValueError(f"unknown move {move!r}; expected one of {[r.move for r in MOVE_RULES]}")
+    raise ValueError(
+        gettext("unknown move {move}; expected one of {moves}").format(
+            move=repr(move), moves=[r.move for r in MOVE_RULES]
+        )
+    )
 
 
 def hand_facts(hand: Deck | Mapping[str, int]) -> dict[str, bool]:
@@ -86,8 +91,9 @@ def _check_travel_deck(deck: Deck, what: str) -> Deck:
     unknown = sorted(set(deck.names()) - set(rulebook.TRAVEL_KINDS))
     if unknown:
         raise ValueError(
-            f"{what} holds {unknown}, which are not travel cards; expected "
-            f"{list(rulebook.TRAVEL_KINDS)}"
+            gettext("{what} holds {unknown}, which are not travel cards; expected {kinds}").format(
+                what=what, unknown=unknown, kinds=list(rulebook.TRAVEL_KINDS)
+            )
         )
     return deck
 
@@ -117,8 +123,10 @@ def _fresh_deck(full: Deck, remaining: Deck, captured_held: object) -> Deck:
     in_box = full.count("captured")
     if captured_held + remaining.count("captured") > in_box:
         raise ValueError(
-            f"captured_held={captured_held} under figures and {remaining.count('captured')} "
-            f"left in the deck, but the deck holds {in_box} Captured! card(s)"
+            gettext(
+                "captured_held={held} under figures and {left} left in the deck, but the deck "
+                "holds {box} Captured! card(s)"
+            ).format(held=captured_held, left=remaining.count("captured"), box=in_box)
         )
     return full.without("captured", captured_held) if captured_held else full
 
@@ -136,7 +144,9 @@ def remaining_travel_deck(
     try:
         return full.minus(seen_deck)
     except ValueError as err:
-        raise ValueError(f"more travel cards seen than the deck holds: {err}") from None
+        raise ValueError(
+            gettext("more travel cards seen than the deck holds: {err}").format(err=err)
+        ) from None
 
 
 def _can_meet(
@@ -190,16 +200,53 @@ class TripRisk:
     assumptions: tuple[str, ...]
 
 
+# the demands and penalties of rulebook.TRAVEL_DEMANDS, marked for translation (shown in the
+# reader's language; the rulebook keeps them in English)
+_DEMAND_WORDS = (
+    N_("discard a Fight card of value 3 or more"),
+    N_("discard a Grail card"),
+    N_("discard a pair of Fight cards of the same value"),
+    N_("lose 1 life"),
+)
+
+
 def _assumptions(composition: Deck, meets: Mapping[str, bool], grail_open: bool) -> tuple[str, ...]:
+    """The assumed numbers and texts, in words, in the language in force (card ids as typed in
+    English, printed names in the other languages)."""
+    from camelot_rules.names import display_name
+
+    en = get_language() == "en"
     default = composition == standard_deck("travel", expansion=True)
-    mix = ", ".join(f"{n} {k}" for k, n in composition.items())
-    lines = [f"travel mix: {mix} ({'default, assumed' if default else 'your composition'})"]
+    if get_language() == "ja":  # 捕縛！×2, as a Japanese card list reads
+        mix = "、".join(f"{display_name(k)}×{n}" for k, n in composition.items())
+    else:
+        mix = ", ".join(f"{n} {k if en else display_name(k)}" for k, n in composition.items())
+    lines = [
+        (
+            gettext("travel mix: {mix} (default, assumed)")
+            if default
+            else gettext("travel mix: {mix} (your composition)")
+        ).format(mix=mix)
+    ]
     for d in TRAVEL_DEMANDS:
         lines.append(
-            f"{d.card}: demand '{d.demand}' (assumed), knight "
-            f"{'can' if meets[d.card] else 'cannot'} meet it; else '{d.penalty}' (assumed)"
+            (
+                gettext(
+                    "{card}: demand '{demand}' (assumed), knight can meet it; else '{penalty}' "
+                    "(assumed)"
+                )
+                if meets[d.card]
+                else gettext(
+                    "{card}: demand '{demand}' (assumed), knight cannot meet it; else "
+                    "'{penalty}' (assumed)"
+                )
+            ).format(
+                card=d.card if en else display_name(d.card),
+                demand=gettext(d.demand),
+                penalty=gettext(d.penalty),
+            )
         )
-    lines.append(f"Grail quest {'open' if grail_open else 'over'}")
+    lines.append(gettext("Grail quest open") if grail_open else gettext("Grail quest over"))
     return tuple(lines)
 
 
@@ -235,8 +282,12 @@ def next_trip_risk(
     pile = fresh if reshuffled else remaining
     if pile.size == 0:
         raise ValueError(
-            "the travel deck composition is empty"
-            + (" once the Captured! cards under figures are left out" if captured_held else "")
+            gettext(
+                "the travel deck composition is empty once the Captured! cards under figures "
+                "are left out"
+            )
+            if captured_held
+            else gettext("the travel deck composition is empty")
         )
     by_kind = {k: Fraction(pile.count(k), pile.size) for k in rulebook.TRAVEL_KINDS}
     outcomes = dict.fromkeys(TRIP_OUTCOMES, Fraction(0))
@@ -249,7 +300,9 @@ def next_trip_risk(
         reshuffled=reshuffled,
         assumptions=(
             *_assumptions(full, meets, grail_open),
-            f"Captured! cards under figures, left out of a reshuffle: {captured_held}",
+            gettext("Captured! cards under figures, left out of a reshuffle: {n}").format(
+                n=captured_held
+            ),
         ),
     )
 
@@ -310,16 +363,20 @@ def trips_distribution(
     full = _composition(composition)
     remaining = _check_travel_deck(remaining, "remaining")
     if full.size == 0:
-        raise ValueError("the travel deck composition is empty")
+        raise ValueError(gettext("the travel deck composition is empty"))
     reshuffle_to = _fresh_deck(full, remaining, captured_held)
     if reshuffle_to.size == 0:
         raise ValueError(
-            "the travel deck composition is empty once the Captured! cards under figures are "
-            "left out"
+            gettext(
+                "the travel deck composition is empty once the Captured! cards under figures "
+                "are left out"
+            )
         )
     if isinstance(trips, bool) or not isinstance(trips, int) or not 1 <= trips <= MAX_TRIPS:
         raise ValueError(
-            f"trips={trips!r} must be a whole number in 1..{MAX_TRIPS} (a game has far fewer)"
+            gettext(
+                "trips={trips} must be a whole number in 1..{most} (a game has far fewer)"
+            ).format(trips=repr(trips), most=MAX_TRIPS)
         )
     meets = _can_meet(hand, can_meet, TRAVEL_DEMANDS)
     check_bool("grail_open", grail_open)
@@ -381,8 +438,10 @@ def trips_distribution(
         reshuffles=marginal(3),
         assumptions=(
             *_assumptions(full, meets, grail_open),
-            "a freed Captured! card goes to the travel discards (assumed)",
-            f"Captured! cards under other figures, left out of every reshuffle: {captured_held}",
+            gettext("a freed Captured! card goes to the travel discards (assumed)"),
+            gettext("Captured! cards under other figures, left out of every reshuffle: {n}").format(
+                n=captured_held
+            ),
         ),
     )
 
