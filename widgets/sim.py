@@ -5,7 +5,6 @@ policies of ``camelot_rules.sim`` through the rules engine)."""
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -20,7 +19,6 @@ from camelot_rules.sim import (
     GameConfig,
     GameRow,
     SweepRow,
-    VariantReport,
     simulate_games,
     sweep_row,
     variant_grid,
@@ -36,77 +34,11 @@ _TRAITORS = {  # the engine's traitor rules, each in a few words (translated whe
     "none": N_("none: no traitor - first game (RB p.8)"),
     "among_us": N_("among_us: maybe a traitor (RB p.18)"),
 }
-# The columns of camelot_rules.sim.VariantReport, in its order (translated where shown).
-_HEADERS = (
-    N_("configuration"),
-    N_("P(knights win)"),
-    N_("{pct} interval"),  # "95% interval" (a "%" before a letter reads as a C format)
-    N_("wins/games"),
-    N_("vs reference"),
-    N_("p (Holm)"),
-    N_("significant"),
-)
 
 
 def _label(r: SweepRow) -> str:
     """A configuration in the language in force ("5 players, base, traitor=none")."""
-    config = r.config
-    if config is None:
-        return r.label
-    box = display_name("expansion", "term") if config.expansion else _("base")
-    # Translators: between two items of a list ("a, b").
-    comma = _(", ")
-    opts = comma.join(f"{k}={v}" for k, v in config.options)
-    return _("{n} players, {box}").format(n=config.players, box=box) + (
-        f"{comma}{opts}" if opts else ""
-    )
-
-
-def _cells(report: VariantReport) -> list[list[str]]:
-    """The report's table (``VariantReport._cells``) with its words in the language in force."""
-    words = {"reference": _("reference"), "yes": _("yes"), "no": _("no")}
-    out = []
-    for r, cells in zip(report.rows, report._cells()):
-        shown = [_label(r), *(words.get(c, c) for c in cells[1:])]
-        if shown[4].endswith(" pts"):
-            shown[4] = _("{n} pts").format(n=shown[4][: -len(" pts")])
-        out.append(shown)
-    return out
-
-
-def _note(report: VariantReport) -> str:
-    """``VariantReport.note()`` in the language in force."""
-    m = len(report.comparisons)
-    policies = re.fullmatch(
-        r"the loyal knights played by (\w+) and the traitor by (\w+)", report.policies
-    )
-    played_by = (
-        report.policies
-        if policies is None
-        else _("the loyal knights played by {loyal} and the traitor by {traitor}").format(
-            loyal=policies.group(1), traitor=policies.group(2)
-        )
-    )
-    head = _(
-        "Each configuration played the same {games} seeded games (seed {seed}) with "
-        "{policies}. Intervals: exact Clopper-Pearson, 95%."
-    ).format(games=f"{report.rows[0].games:,}", seed=report.seed, policies=played_by)
-    if m == 1:
-        compared = _(
-            "Each row is compared with the first by Fisher's exact test (two-sided); with 1 "
-            "comparison the p-values are Holm-adjusted and a difference is significant when "
-            "the adjusted p < {alpha}."
-        ).format(alpha=f"{report.alpha:g}")
-    else:
-        compared = _(
-            "Each row is compared with the first by Fisher's exact test (two-sided); with {m} "
-            "comparisons the p-values are Holm-adjusted and a difference is significant when "
-            "the adjusted p < {alpha}."
-        ).format(m=m, alpha=f"{report.alpha:g}")
-    tail = _("The numbers describe these policies' play, not expert play.")
-    # Translators: two sentences one after the other (Japanese needs no space between them).
-    both = _("{first} {second}")
-    return both.format(first=both.format(first=head, second=compared), second=tail)
+    return r.config.label() if r.config is not None else r.label
 
 
 def _svg(rows: Sequence[SweepRow], width: int = 420) -> str:
@@ -174,15 +106,15 @@ def render_sim(rows: Sequence[SweepRow], *, seed: int, target: int | None = None
         verdict += " " + _("Playing... {games} of {target} games so far.").format(
             games=f"{games:,}", target=f"{target:,}"
         )
-    cells = _cells(report)
-    headers = [_(h).format(pct="95%") for h in _HEADERS]
+    cells = report._cells()
+    headers = report.headers()
     assumes = [
         _(
             "Whole games played by the loyal heuristic and the traitor heuristic "
             "(camelot_rules.sim.policies); the numbers describe these policies, not expert play."
         ),
         _("Every configuration plays the same seeded games; the same seed gives the same table."),
-        _note(report),
+        report.note(),
     ]
     body = html_table(headers, cells) + _svg(rows)
     return html_answer(verdict, body, assumes), text_answer(

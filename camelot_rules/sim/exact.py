@@ -38,11 +38,16 @@ from camelot_rules.checks import check_int
 from camelot_rules.display import fmt_chance, fmt_fraction, html_answer, text_answer
 from camelot_rules.engine.state import GameState
 from camelot_rules.explore import explore
+from camelot_rules.i18n import N_
+from camelot_rules.i18n import gettext as _
 from camelot_rules.models.endgame import RoundTable
 from camelot_rules.sim.games import GameConfig, Policies, _game_seed, play_game
 from camelot_rules.sim.stats import WinRate, win_rate
 
 __all__ = ["EndgameComparison", "endgame_comparison"]
+
+# the Round Table model's moves, as shown
+_MOVES = {"quest": N_("quest"), "accuse": N_("accuse")}
 
 _TO_END = rulebook.threshold("swords_to_end")
 _BLACK_LOSS = rulebook.threshold("black_swords_to_lose")
@@ -68,34 +73,62 @@ class EndgameComparison:
     best_move: str
 
     def verdict(self) -> str:
-        """One sentence: both answers."""
-        return (
-            f"From {self.white} white and {self.black} black swords, these policies won "
-            f"{self.simulated}; the exact best play on the fitted Round Table model wins "
-            f"{fmt_chance(self.exact)} (best first move: {self.best_move})."
+        """One sentence: both answers (in the language in force)."""
+        return _(
+            "From {white} white and {black} black swords, these policies won {simulated}; the "
+            "exact best play on the fitted Round Table model wins {exact} (best first move: "
+            "{move})."
+        ).format(
+            white=self.white,
+            black=self.black,
+            simulated=self.simulated,
+            exact=fmt_chance(self.exact),
+            move=_(_MOVES.get(self.best_move, self.best_move)),
         )
 
     def assumptions(self) -> list[str]:
-        """What the comparison assumes, to be shown with it."""
+        """What the comparison assumes, to be shown with it (in the language in force)."""
         m = self.model
         return [
-            f"{self.simulated.games:,} of {self.games:,} seeded games ({self.config.label()}; "
-            f"{self.policies}) reached the position at the start of a turn, with no accusation "
-            "made and nobody unmasked",
-            f"fitted per turn from those games: white sword {m.p_white} "
-            f"({self.white_laid:,} swords), black sword {m.p_black} ({self.black_laid:,} "
-            f"swords), game lost another way {m.p_lost} ({self.lost_otherwise:,} games lost to "
-            f"the 12th siege engine or every knight dead), over {self.turns:,} turns",
-            "a hidden traitor's play is folded into those chances (sabotage 0); traitors act "
-            "through the final turn-over (RB p.17) and accusations (ES p.16)",
-            f"an accusation costs the turn's sword with chance {m.accusation_cost}; engines on "
-            f"the board {m.engines} (the median at the position)",
-            "exact: models.endgame.RoundTable solved by the explorer (the loyal side accusing "
-            "at best); simulated: the engine's games, Clopper-Pearson 95% interval",
+            _(
+                "{reached} of {games} seeded games ({config}; {policies}) reached the position "
+                "at the start of a turn, with no accusation made and nobody unmasked"
+            ).format(
+                reached=f"{self.simulated.games:,}",
+                games=f"{self.games:,}",
+                config=self.config.label(),
+                policies=self.policies,
+            ),
+            _(
+                "fitted per turn from those games: white sword {p_white} ({white} swords), "
+                "black sword {p_black} ({black} swords), game lost another way {p_lost} "
+                "({lost} games lost to the 12th siege engine or every knight dead), over "
+                "{turns} turns"
+            ).format(
+                p_white=m.p_white,
+                white=f"{self.white_laid:,}",
+                p_black=m.p_black,
+                black=f"{self.black_laid:,}",
+                p_lost=m.p_lost,
+                lost=f"{self.lost_otherwise:,}",
+                turns=f"{self.turns:,}",
+            ),
+            _(
+                "a hidden traitor's play is folded into those chances (sabotage 0); traitors "
+                "act through the final turn-over (RB p.17) and accusations (ES p.16)"
+            ),
+            _(
+                "an accusation costs the turn's sword with chance {cost}; engines on the board "
+                "{engines} (the median at the position)"
+            ).format(cost=m.accusation_cost, engines=m.engines),
+            _(
+                "exact: models.endgame.RoundTable solved by the explorer (the loyal side "
+                "accusing at best); simulated: the engine's games, Clopper-Pearson 95% interval"
+            ),
         ]
 
     def _body(self) -> str:
-        return f"exact: {fmt_fraction(self.exact, exact=True)}"
+        return _("exact: {p}").format(p=fmt_fraction(self.exact, exact=True))
 
     def __str__(self) -> str:
         return text_answer(self.verdict(), self._body(), self.assumptions())
@@ -191,8 +224,7 @@ def endgame_comparison(
     best = str(solution.best_action(graph, root)) if root in solution.policy else "quest"
     return EndgameComparison(
         config=config,
-        policies=f"loyal: {type(policies.loyal).__name__}, "
-        f"traitor: {type(policies.traitor).__name__}",
+        policies=f"{type(policies.loyal).__name__} / {type(policies.traitor).__name__}",
         white=white,
         black=black,
         games=n,

@@ -19,6 +19,7 @@ from camelot_rules.engine import new_game
 from camelot_rules.engine.flow import chance_weights, decider, is_chance_task
 from camelot_rules.engine.state import GameState
 from camelot_rules.engine.views import observation_view
+from camelot_rules.i18n import get_language, gettext
 from camelot_rules.sim.policies import LoyalHeuristic, Policy, TraitorHeuristic
 from camelot_rules.sim.runner import TASK_GAMES, run_tasks
 from camelot_rules.sim.stats import WinRate, win_rate
@@ -54,9 +55,20 @@ class GameConfig:
         return config
 
     def label(self) -> str:
-        opts = ", ".join(f"{k}={v}" for k, v in self.options)
-        box = "Merlin's Company" if self.expansion else "base"
-        return f"{self.players} players, {box}" + (f", {opts}" if opts else "")
+        """``"5 players, base, traitor=none"``, in the language in force (the options as the
+        engine names them, ``name=value``)."""
+        if get_language() == "en":
+            opts = ", ".join(f"{k}={v}" for k, v in self.options)
+            box = "Merlin's Company" if self.expansion else "base"
+            return f"{self.players} players, {box}" + (f", {opts}" if opts else "")
+        from camelot_rules.names import display_name
+
+        box = display_name("expansion", "term") if self.expansion else gettext("base")
+        # Translators: between two items of a list ("a, b").
+        comma = gettext(", ")
+        opts = comma.join(f"{k}={v}" for k, v in self.options)
+        label = gettext("{n} players, {box}").format(n=self.players, box=box)
+        return label + (f"{comma}{opts}" if opts else "")
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ difference is called significant only when its adjusted p-value is below ``alpha
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +30,8 @@ from typing import Any
 from camelot_rules.checks import check_instance, check_int
 from camelot_rules.display import html_table, text_table
 from camelot_rules.fonts import in_language_fonts
+from camelot_rules.i18n import N_
+from camelot_rules.i18n import gettext as _
 from camelot_rules.sim.games import GameConfig, Policies
 from camelot_rules.sim.sweep import Comparison, SweepRow, compare, sweep
 
@@ -187,47 +190,75 @@ class VariantReport:
         for i, row in enumerate(self.rows):
             r = row.rate
             cells = [
-                row.label,
+                row.config.label() if row.config is not None else row.label,
                 f"{100 * r.wins / r.games:.1f}%",
                 f"[{100 * r.low:.1f}, {100 * r.high:.1f}]",
                 f"{r.wins:,}/{r.games:,}",
             ]
             if i == 0:
-                cells += ["reference", "", ""]
+                cells += [_("reference"), "", ""]
             else:
                 c = self.comparisons[i - 1]
-                verdict = "yes" if self.significant[i - 1] else "no"
-                cells += [f"{100 * c.difference:+.1f} pts", _p(self.adjusted[i - 1]), verdict]
+                verdict = _("yes") if self.significant[i - 1] else _("no")
+                points = _("{n} pts").format(n=f"{100 * c.difference:+.1f}")
+                cells += [points, _p(self.adjusted[i - 1]), verdict]
             out.append(cells)
         return out
 
     _HEADERS = (
-        "configuration",
-        "P(knights win)",
-        "95% interval",
-        "wins/games",
-        "vs reference",
-        "p (Holm)",
-        "significant",
+        N_("configuration"),
+        N_("P(knights win)"),
+        N_("{pct} interval"),  # "95% interval" (a "%" before a letter reads as a C format)
+        N_("wins/games"),
+        N_("vs reference"),
+        N_("p (Holm)"),
+        N_("significant"),
     )
 
+    def headers(self) -> list[str]:
+        """The table's column titles in the language in force."""
+        return [_(h).format(pct="95%") for h in self._HEADERS]
+
     def note(self) -> str:
-        """What the table assumes and how the significance was decided."""
+        """What the table assumes and how the significance was decided, in the language in
+        force."""
         m = len(self.comparisons)
-        return (
-            f"Each configuration played the same {self.rows[0].games:,} seeded games "
-            f"(seed {self.seed}) with {self.policies}. Intervals: exact Clopper-Pearson, 95%. "
-            f"Each row is compared with the first by Fisher's exact test (two-sided); with {m} "
-            f"comparison{'s' if m != 1 else ''} the p-values are Holm-adjusted and a difference "
-            f"is significant when the adjusted p < {self.alpha:g}. The numbers describe these "
-            "policies' play, not expert play."
+        head = _(
+            "Each configuration played the same {games} seeded games (seed {seed}) with "
+            "{policies}. Intervals: exact Clopper-Pearson, 95%."
+        ).format(games=f"{self.rows[0].games:,}", seed=self.seed, policies=self._played_by())
+        if m == 1:
+            compared = _(
+                "Each row is compared with the first by Fisher's exact test (two-sided); with 1 "
+                "comparison the p-values are Holm-adjusted and a difference is significant when "
+                "the adjusted p < {alpha}."
+            ).format(alpha=f"{self.alpha:g}")
+        else:
+            compared = _(
+                "Each row is compared with the first by Fisher's exact test (two-sided); with {m} "
+                "comparisons the p-values are Holm-adjusted and a difference is significant when "
+                "the adjusted p < {alpha}."
+            ).format(m=m, alpha=f"{self.alpha:g}")
+        tail = _("The numbers describe these policies' play, not expert play.")
+        # Translators: two sentences one after the other (Japanese needs no space between them).
+        both = _("{first} {second}")
+        return both.format(first=both.format(first=head, second=compared), second=tail)
+
+    def _played_by(self) -> str:
+        names = re.fullmatch(
+            r"the loyal knights played by (\w+) and the traitor by (\w+)", self.policies
+        )
+        if names is None:  # a description given by the caller: shown as given
+            return self.policies
+        return _("the loyal knights played by {loyal} and the traitor by {traitor}").format(
+            loyal=names.group(1), traitor=names.group(2)
         )
 
     def text(self) -> str:
-        return text_table(list(self._HEADERS), self._cells()) + "\n" + self.note()
+        return text_table(self.headers(), self._cells()) + "\n" + self.note()
 
     def html(self) -> str:
-        return html_table(list(self._HEADERS), self._cells()) + f"<p>{self.note()}</p>"
+        return html_table(self.headers(), self._cells()) + f"<p>{self.note()}</p>"
 
     def plot(self, *, title: str = "P(knights win) with 95% Clopper-Pearson intervals") -> Any:
         return plot_variants(self.rows, title=title, significant=(False, *self.significant))
@@ -310,6 +341,7 @@ def _short(value: object) -> str:
 
 
 def _policy_names(policies: Policies) -> str:
+    """Who played (kept in English in the report; shown in the reader's language)."""
     return (
         f"the loyal knights played by {type(policies.loyal).__name__} and the traitor by "
         f"{type(policies.traitor).__name__}"
