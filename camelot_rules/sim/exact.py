@@ -219,9 +219,13 @@ def endgame_comparison(
     )
     graph = explore(model)
     root = graph.graph["root"]
-    solution = solve(graph, maximize="loyal_win", steps=False)
-    exact = solution.values[root].get("loyal_win", Fraction(0))
-    best = str(solution.best_action(graph, root)) if root in solution.policy else "quest"
+    ends = {d.get("outcome") for _, d in graph.nodes(data=True) if d.get("kind") == "terminal"}
+    if "loyal_win" in ends:
+        solution = solve(graph, maximize="loyal_win", steps=False)
+        exact = solution.values[root].get("loyal_win", Fraction(0))
+        best = str(solution.best_action(graph, root)) if root in solution.policy else "quest"
+    else:  # no white sword was laid from there: the model cannot be won, whatever is done
+        exact, best = Fraction(0), "quest"
     return EndgameComparison(
         config=config,
         policies=f"{type(policies.loyal).__name__} / {type(policies.traitor).__name__}",
