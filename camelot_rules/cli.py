@@ -35,12 +35,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from camelot_rules import links, siege
-
-if TYPE_CHECKING:
-    from camelot_rules.sim import GameConfig
 from camelot_rules.cards import deck_facts, standard_deck
 from camelot_rules.display import (
     capture_verdict,
+    cause_text,
     confidence_word,
     exact_fractions,
     fmt_chance,
@@ -55,6 +53,9 @@ from camelot_rules.display import (
 from camelot_rules.draws import draw_probability
 from camelot_rules.i18n import LANGUAGES, N_, get_language, language
 from camelot_rules.i18n import gettext as _
+
+if TYPE_CHECKING:
+    from camelot_rules.sim import GameConfig
 
 __all__ = ["build_parser", "main"]
 
@@ -890,14 +891,6 @@ def _cmd_decks(args: argparse.Namespace) -> str:
 
 
 # how a game ended (the engine's end causes), in words
-_ENDINGS = {
-    "12 swords": N_("12 swords"),
-    "7 black swords": N_("7 black swords"),
-    "12 siege engines": N_("12 siege engines"),
-    "all knights dead": N_("all knights dead"),
-}
-
-
 def _cmd_simulate(args: argparse.Namespace) -> str:
     from camelot_rules.sim import GameConfig, rows_to_csv, simulate_games, summarize
 
@@ -920,10 +913,7 @@ def _cmd_simulate(args: argparse.Namespace) -> str:
         ),
         _("knights win: {p} (95% Clopper-Pearson interval)").format(p=summary["knights_win"]),
         _("endings:"),
-        *(
-            f"  {_(_ENDINGS[cause]) if cause in _ENDINGS else cause}: {count:,}"
-            for cause, count in summary["causes"].items()
-        ),
+        *(f"  {cause_text(cause)}: {count:,}" for cause, count in summary["causes"].items()),
         _("mean turns: {n}").format(n=f"{summary['mean_turns']:.1f}"),
     ]
     if args.csv:

@@ -24,6 +24,7 @@ from camelot_rules.rulebook import Confidence
 __all__ = [
     "assumption_lines",
     "capture_verdict",
+    "cause_text",
     "central_range",
     "confidence_word",
     "exact_fractions",
@@ -560,3 +561,25 @@ def capture_verdict(p_captured: Fraction, trips: int) -> str:
     return _("Within {trips} trips you are captured at least once: {chance}.").format(
         trips=trips, chance=fmt_chance(p_captured)
     )
+
+
+# How a game ends (``GameResult.cause``), translated where shown (RB p.17; JA): one home for the
+# words the CLI, the board and the simulation reports use.
+_CAUSES = {
+    "7 black swords": N_("7 black swords"),
+    "12 siege engines": N_("12 siege engines"),
+    "12 swords": N_("12 swords"),
+    "all knights dead": N_("all knights dead"),
+}
+
+
+def cause_text(cause: object) -> str:
+    """Why the game ended, in the language in force (as it is when the table does not know it).
+
+    >>> from camelot_rules.i18n import language
+    >>> with language("es"):
+    ...     cause_text("12 siege engines")
+    '12 Máquinas de Asedio'
+    """
+    text = str(cause)
+    return _(_CAUSES[text]) if text in _CAUSES else text

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from camelot_rules.display import cause_text
 from camelot_rules.engine import actions as A
 from camelot_rules.i18n import N_, get_language
 from camelot_rules.i18n import gettext as _
@@ -145,27 +146,6 @@ ACTION_TEXTS: dict[type, Callable[[Any], str]] = {
     ),
     A.CaradocDraw: lambda a: _("Caradoc: sacrifice a life point to draw 2 white cards"),
 }
-
-
-# How a game ends (``GameResult.cause``), translated where shown (RB p.17; JA).
-_CAUSES = {
-    "7 black swords": N_("7 black swords"),
-    "12 siege engines": N_("12 siege engines"),
-    "12 swords": N_("12 swords"),
-    "all knights dead": N_("all knights dead"),
-}
-
-
-def cause_text(cause: object) -> str:
-    """Why the game ended, in the language in force (as it is when the table does not know it).
-
-    >>> from camelot_rules.i18n import language
-    >>> with language("es"):
-    ...     cause_text("12 siege engines")
-    '12 Máquinas de Asedio'
-    """
-    text = str(cause)
-    return _(_CAUSES[text]) if text in _CAUSES else text
 
 
 def step_text(action: object) -> str:
