@@ -18,15 +18,37 @@ from widgets.playlog import PlaylogWidget
 
 __all__ = [
     "EXAMPLE_LOG",
+    "INTRO",
     "LANGUAGE_OPTIONS",
     "PHONE_CSS",
     "TAB_TITLES",
+    "intro",
     "language_selector",
     "log_from_upload",
     "playlog_tab",
     "rerender",
     "tab_titles",
 ]
+
+# What the dashboard is for, under its title (translated where shown: it follows the language).
+INTRO = N_(
+    "Exact odds for <i>Shadows over Camelot</i> and <i>Merlin's Company</i>. Record the game as "
+    "it happens in the game tracker (it refuses a line that breaks a rule, names the rule, and "
+    "shows the odds on the position), or pick a tab: siege fights, travel cards, deck "
+    "exhaustion, the endgame explorer, a recorded game checked against the rules, or the "
+    "quests' odds. Every answer opens with one sentence; what it assumes is folded underneath. "
+    "Text boxes answer when you press Enter. Choose English, 日本語 or Español above the tabs "
+    "(or in any tab: the whole page follows): the labels and the answers change language, not "
+    "the numbers."
+)
+
+
+def intro() -> W.HTML:
+    """The dashboard's introduction, in the language in force and following each change."""
+    box = tr(W.HTML(layout={"max_width": "100%"}), value=INTRO)
+    box.add_class("camelot-intro")
+    return box
+
 
 # The dashboard's tabs, in order (translated where shown).
 TAB_TITLES: tuple[str, ...] = (

@@ -123,7 +123,8 @@ class EndgameComparison:
             ).format(cost=m.accusation_cost, engines=m.engines),
             _(
                 "exact: models.endgame.RoundTable solved by the explorer (the loyal side "
-                "accusing at best); simulated: the engine's games, Clopper-Pearson 95% interval"
+                "accusing at best); simulated: the engine's games, with the Clopper-Pearson "
+                "interval at 95%"
             ),
         ]
 
