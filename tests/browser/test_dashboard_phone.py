@@ -80,6 +80,7 @@ def test_dashboard_has_a_real_title_and_fits_a_phone_on_every_tab(phone: Any) ->
         "Deck exhaustion": (".exhaustion-result", "pile is rebuilt"),
         "Endgame explorer": (".graph-result", "Playing best from here"),
         "Check a play log": (".playlog-result", ""),
+        "Quest odds": (".quest-result", "to be won within"),
     }
     for title, (css, verdict) in verdicts.items():
         _tab(phone, title)
