@@ -20,6 +20,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -168,21 +169,37 @@ def browser_context() -> Iterator[Any]:
     shutil.rmtree(profile, ignore_errors=True)
 
 
-@pytest.fixture(scope="module")
-def voila_app(browser_context: Any) -> Iterator[Any]:
-    """The dashboard notebook served by Voila, loaded once; yields the page."""
-    workdir = Path(tempfile.mkdtemp(prefix="camelot-voila-"))
-    shutil.copy(ROOT / "notebooks" / "app.ipynb", workdir / "app.ipynb")
-    server = Server("voila", workdir, "app.ipynb")
+@contextmanager
+def voila_page(
+    browser_context: Any,
+    workdir: Path,
+    notebook: str,
+    ready: str,
+    viewport: dict[str, int] | None = None,
+) -> Iterator[Any]:
+    """``notebook`` (in ``workdir``) served by Voila and opened in a new page, once ``ready``
+    (a CSS selector) is on it; the page, the server and ``workdir`` are gone afterwards."""
+    server = Server("voila", workdir, notebook)
     page = browser_context.new_page()
+    if viewport is not None:
+        page.set_viewport_size(viewport)
     try:
         page.goto(f"{server.base}/?token={server.token}")
-        page.wait_for_selector(".tracker-result", timeout=120_000)
+        page.wait_for_selector(ready, timeout=120_000)
         yield page
     finally:
         page.close()
         server.stop()
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def voila_app(browser_context: Any) -> Iterator[Any]:
+    """The dashboard notebook served by Voila, loaded once; yields the page."""
+    workdir = Path(tempfile.mkdtemp(prefix="camelot-voila-"))
+    shutil.copy(ROOT / "notebooks" / "app.ipynb", workdir / "app.ipynb")
+    with voila_page(browser_context, workdir, "app.ipynb", ".tracker-result") as page:
+        yield page
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,6 @@ input to its answer is printed (``pytest -s``)."""
 
 from __future__ import annotations
 
-import shutil
 import tempfile
 import time
 from collections.abc import Iterator
@@ -20,7 +19,7 @@ from camelot_rules.cards import Deck, standard_deck
 from camelot_rules.display import capture_verdict, fmt_prob
 from camelot_rules.quests import excalibur_race
 from camelot_rules.travel import trips_distribution
-from tests.browser.conftest import ARTIFACTS, Server, wait_text
+from tests.browser.conftest import ARTIFACTS, voila_page, wait_text
 
 TIMEOUT = 60_000
 PHONE = {"width": 390, "height": 844}
@@ -46,17 +45,8 @@ def table(browser_context: Any) -> Iterator[Any]:
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(SOURCE)]
     nbformat.write(nb, workdir / "table.ipynb")
-    server = Server("voila", workdir, "table.ipynb")
-    page = browser_context.new_page()
-    page.set_viewport_size(PHONE)
-    try:
-        page.goto(f"{server.base}/?token={server.token}")
-        page.wait_for_selector(".tracker-result", timeout=120_000)
+    with voila_page(browser_context, workdir, "table.ipynb", ".tracker-result", PHONE) as page:
         yield page
-    finally:
-        page.close()
-        server.stop()
-        shutil.rmtree(workdir, ignore_errors=True)
 
 
 def _text(page: Any, css: str, needle: str) -> str:
