@@ -419,3 +419,17 @@ def test_the_heuristic_wins_base_games_without_a_traitor() -> None:
     1.5%)."""
     rows = simulate_games(GameConfig.of(5, traitor="none"), n=60, seed=7)
     assert sum(r.knights_win for r in rows) >= 8
+
+
+def test_travel_risk_reads_a_travel_mix_given_as_counts() -> None:
+    """A mix of 7 counts (the engine's ``travel_mix`` option) is the deck the heuristic weighs:
+    16 Captured! cards stop every move; the counts of the assumed mix give its answer. (A mix
+    given as counts used to be read as an empty deck: no risk at all.)"""
+    from camelot_rules.sim.policies import travel_risk
+
+    base = {"hand": {"grail": 1}, "quests": {"grail": {"over": False}}}
+    assumed = travel_risk({**base, "options": {}}, "grail")
+    as_counts = travel_risk({**base, "options": {"travel_mix": (3, 3, 2, 2, 2, 2, 2)}}, "grail")
+    assert as_counts == assumed == (0.625, 0.25)
+    captured = travel_risk({**base, "options": {"travel_mix": (0, 0, 0, 0, 0, 0, 16)}}, "grail")
+    assert captured == (0.0, 0.0)

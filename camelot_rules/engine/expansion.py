@@ -12,6 +12,7 @@ This module registers its handlers in :mod:`camelot_rules.engine.effects` when i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from camelot_rules import rulebook
@@ -19,7 +20,7 @@ from camelot_rules.engine import actions as A
 from camelot_rules.engine import effects as E
 from camelot_rules.engine.state import GameState
 
-__all__ = ["free_actions", "travel_move"]
+__all__ = ["demand_payments", "free_actions", "travel_move"]
 
 _SPECIALS_MC = (
     "call_for_help",
@@ -107,8 +108,17 @@ def resolve_travel(s: GameState, task: tuple[Any, ...], outcome: Any) -> None:
 
 
 def _demand_payments(s: GameState, seat: int, card: str) -> list[tuple[str, ...]]:
-    """Ways to meet the card's demand from a hand (ASSUMED demands: rulebook.TRAVEL_DEMANDS)."""
-    hand = s.hand(seat)
+    """Ways to meet the card's demand from ``seat``'s hand (see :func:`demand_payments`)."""
+    return demand_payments(s.hand(seat), card)
+
+
+def demand_payments(hand: Mapping[str, int], card: str) -> list[tuple[str, ...]]:
+    """Ways to meet a Charged!/Lost!/Ambushed! ``card``'s demand from ``hand`` (white card
+    name -> count): the cards each way discards (ASSUMED demands: rulebook.TRAVEL_DEMANDS).
+
+    >>> demand_payments({"fight_2": 2, "fight_4": 1}, "ambushed")
+    [('fight_2', 'fight_2')]
+    """
     fact = _DEMANDS[card].hand_fact
     if fact == "fight_3_plus":
         return [(f"fight_{v}",) for v in (3, 4, 5) if hand.get(f"fight_{v}")]

@@ -103,13 +103,13 @@ class Config:
             white_box=tuple(white.count(n) for n in wn),
             black_box=tuple(black.count(n) for n in bn),
             travel_names=rulebook.TRAVEL_KINDS if travel else (),
-            travel_box=_travel_box(options.get("travel_mix", "assumed")) if travel else (),
+            travel_box=travel_box_of(options.get("travel_mix", "assumed")) if travel else (),
             white_index=MappingProxyType({n: i for i, n in enumerate(wn)}),
             black_index=MappingProxyType({n: i for i, n in enumerate(bn)}),
         )
 
 
-def _travel_box(mix: str | tuple[int, ...]) -> tuple[int, ...]:
+def travel_box_of(mix: str | tuple[int, ...]) -> tuple[int, ...]:
     """The travel deck's counts per kind (``rulebook.TRAVEL_KINDS`` order) for the
     ``travel_mix`` option (checked by ``setup._options``)."""
     return rulebook.TRAVEL_MIXES[mix] if isinstance(mix, str) else tuple(mix)

@@ -23,6 +23,8 @@ from typing import Any, Protocol, TypeVar
 
 from camelot_rules import rulebook
 from camelot_rules.engine import actions as A
+from camelot_rules.engine.expansion import demand_payments
+from camelot_rules.engine.state import travel_box_of
 
 __all__ = [
     "LoyalHeuristic",
@@ -680,15 +682,13 @@ def travel_risk(obs: Mapping[str, Any], quest: str) -> tuple[float, float]:
     >>> travel_risk(obs, "grail")  # captured 2/16, charged 2/16 and ambushed 2/16 unpaid
     (0.625, 0.25)
     """
-    mix = obs["options"].get("travel_mix", "assumed")
-    counts = dict(zip(rulebook.TRAVEL_KINDS, rulebook.TRAVEL_MIXES.get(mix, ())))
+    counts = dict(
+        zip(rulebook.TRAVEL_KINDS, travel_box_of(obs["options"].get("travel_mix", "assumed")))
+    )
     total = sum(counts.values()) or 1
     hand: Mapping[str, int] = obs["hand"]
-    can = {
-        "charged": any(hand.get(f"fight_{v}", 0) for v in (3, 4, 5)),
-        "lost": bool(hand.get("grail", 0)),
-        "ambushed": any(hand.get(f"fight_{v}", 0) >= 2 for v in range(1, 6)),
-    }
+    # the engine's own test of each demand (rulebook.TRAVEL_DEMANDS, ASSUMED)
+    can = {d.card: bool(demand_payments(hand, d.card)) for d in rulebook.TRAVEL_DEMANDS}
     stop = counts.get("captured", 0)
     hurt = 0
     for card, ok in can.items():
