@@ -6,7 +6,8 @@ Prints: heuristic 5-player games per second on one core (budget >= 100), the spe
 1 to 2 worker processes on the same games (budget >= 1.7x; the tables must be identical),
 and the loyal win rate with its exact Clopper-Pearson interval. ``--profile`` adds where the
 time of one core goes: the policies' choices (with the observation keys they read, built
-lazily), the engine.
+lazily), the engine. It runs the engine that is installed: the Python source, or the compiled
+one after ``make compiled`` (said in the first line; ``CAMELOT_RULES_PURE=1`` runs the source).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pstats
 import resource
 import time
 
+from camelot_rules import compiled
 from camelot_rules.sim import GameConfig, simulate_games, summarize
 
 
@@ -28,6 +30,7 @@ def main() -> None:
     if args.profile:
         _profile(max(20, args.games // 10))
     config = GameConfig.of(5)
+    print(f"engine: {compiled.status()['why']}")
     t = time.perf_counter()
     c = time.process_time()
     one = simulate_games(config, n=args.games, seed=1)

@@ -8,7 +8,8 @@ same table as one process would give, game by game: each game has its own seed) 
 wall time, games per second, the peak memory of a worker process, and the win rate with its
 exact interval. The issue's target: 100,000 games of one configuration within 15 minutes on
 this 2-core machine. Fewer games give the rate; the time of 100,000 is then projected from it
-(said so in the output).
+(said so in the output). It runs the installed engine: the Python source, or the compiled one
+after ``make compiled`` (said in the first line).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import argparse
 import resource
 import time
 
+from camelot_rules import compiled
 from camelot_rules.sim import GameConfig, simulate_games, summarize
 
 
@@ -29,6 +31,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args()
     config = GameConfig.of(args.players, expansion=args.expansion)
+    print(f"engine: {compiled.status()['why']}")
     start = time.perf_counter()
     rows = simulate_games(config, n=args.games, seed=args.seed, workers=args.workers, progress=True)
     wall = time.perf_counter() - start

@@ -4,6 +4,12 @@ The public API (the contract): decks, exact calculators and the state-graph expl
 probability is a :class:`fractions.Fraction`; bad input raises ``ValueError`` naming the value.
 """
 
+# isort: off
+# first: its import runs the guard that uses the compiled engine only while it matches its
+# source (make compiled), before any engine module is imported
+from camelot_rules import compiled as _compiled  # noqa: F401
+
+# isort: on
 from camelot_rules.analysis import (
     Solution,
     end_distribution,

@@ -11,7 +11,8 @@ Card names are the library's (``fight_3``, ``grail``, ``black_knight_5``, ...); 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 __all__ = [
     "Accuse",
@@ -61,6 +62,11 @@ __all__ = [
 @dataclass(frozen=True)
 class Action:
     """Base class of every decision."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle by the fields (worker processes, Dask): a mypyc-compiled frozen dataclass
+        # cannot be unpickled by setting its attributes one by one
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
 # --- Progression of Evil (RB p.10-12) -----------------------------------------------------------
@@ -381,6 +387,11 @@ class StealFrom(Action):
 @dataclass(frozen=True)
 class Outcome:
     """Base class of chance outcomes."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle by the fields (worker processes, Dask): a mypyc-compiled frozen dataclass
+        # cannot be unpickled by setting its attributes one by one
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ themselves.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 from typing import Any
 
@@ -581,7 +581,7 @@ def _morgan_4(s: GameState, card: str, seat: int) -> None:
     add_engines(s, T("morgan_4_engines"))
 
 
-_BLACK = {
+_BLACK: dict[str, Callable[[GameState, str, int], Any]] = {
     "despair": _despair,
     "desolation": _desolation,
     "dark_forest": _dark_forest,

@@ -224,8 +224,7 @@ def _blank(cfg: Config) -> GameState:
         "_legal": None,
         "_hash": None,
     }
-    for name, value in values.items():
-        object.__setattr__(s, name, value)
+    s._set(**values)  # (the compiled engine refuses object.__setattr__ from Python code)
     return s
 
 

@@ -13,7 +13,7 @@ reshuffle merges them back into the multiset (BoQ p.14).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
@@ -49,6 +49,11 @@ class IllegalActionError(ValueError):
 @dataclass(frozen=True)
 class GameResult:
     """How a finished game ended: ``knights_win`` for the loyal side, and the cause."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle by the fields (worker processes, Dask): a mypyc-compiled frozen dataclass
+        # cannot be unpickled by setting its attributes one by one
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
     knights_win: bool
     cause: str
@@ -245,15 +250,79 @@ class GameState:
     def _clone(self) -> GameState:
         # a shallow copy of the fields: every field holds an immutable value
         new = GameState.__new__(GameState)
-        fields = new.__dict__
-        fields.update(self.__dict__)
-        fields["_legal"] = None
-        fields["_hash"] = None
+        if not _NATIVE:  # interpreted: one dict copy
+            d = new.__dict__
+            d.update(self.__dict__)
+            d["_legal"] = None
+            d["_hash"] = None
+            return new
+        # compiled by mypyc (no instance __dict__): slot by slot, direct stores
+        object.__setattr__(new, "cfg", self.cfg)
+        object.__setattr__(new, "knights", self.knights)
+        object.__setattr__(new, "loyalty", self.loyalty)
+        object.__setattr__(new, "life", self.life)
+        object.__setattr__(new, "dead", self.dead)
+        object.__setattr__(new, "revealed", self.revealed)
+        object.__setattr__(new, "accused", self.accused)
+        object.__setattr__(new, "location", self.location)
+        object.__setattr__(new, "hands", self.hands)
+        object.__setattr__(new, "relics", self.relics)
+        object.__setattr__(new, "wpile", self.wpile)
+        object.__setattr__(new, "wdisc", self.wdisc)
+        object.__setattr__(new, "bpile", self.bpile)
+        object.__setattr__(new, "bdisc", self.bdisc)
+        object.__setattr__(new, "btop", self.btop)
+        object.__setattr__(new, "bbottom", self.bbottom)
+        object.__setattr__(new, "deal_pool", self.deal_pool)
+        object.__setattr__(new, "bk_w", self.bk_w)
+        object.__setattr__(new, "bk_b", self.bk_b)
+        object.__setattr__(new, "ld_mode", self.ld_mode)
+        object.__setattr__(new, "ld_w", self.ld_w)
+        object.__setattr__(new, "ld_b", self.ld_b)
+        object.__setattr__(new, "exc_pos", self.exc_pos)
+        object.__setattr__(new, "exc_over", self.exc_over)
+        object.__setattr__(new, "grail_n", self.grail_n)
+        object.__setattr__(new, "grail_b", self.grail_b)
+        object.__setattr__(new, "dark_forest", self.dark_forest)
+        object.__setattr__(new, "grail_over", self.grail_over)
+        object.__setattr__(new, "wars", self.wars)
+        object.__setattr__(new, "engines", self.engines)
+        object.__setattr__(new, "wsw", self.wsw)
+        object.__setattr__(new, "bsw", self.bsw)
+        object.__setattr__(new, "vivien", self.vivien)
+        object.__setattr__(new, "mists", self.mists)
+        object.__setattr__(new, "heroism", self.heroism)
+        object.__setattr__(new, "turn", self.turn)
+        object.__setattr__(new, "phase", self.phase)
+        object.__setattr__(new, "turn_no", self.turn_no)
+        object.__setattr__(new, "tflags", self.tflags)
+        object.__setattr__(new, "done", self.done)
+        object.__setattr__(new, "pending", self.pending)
+        object.__setattr__(new, "pool", self.pool)
+        object.__setattr__(new, "outcome", self.outcome)
+        object.__setattr__(new, "tpile", self.tpile)
+        object.__setattr__(new, "tdisc", self.tdisc)
+        object.__setattr__(new, "ttop", self.ttop)
+        object.__setattr__(new, "captured", self.captured)
+        object.__setattr__(new, "merlin", self.merlin)
+        object.__setattr__(new, "witches", self.witches)
+        object.__setattr__(new, "removed_b", self.removed_b)
+        object.__setattr__(new, "removed_w", self.removed_w)
+        object.__setattr__(new, "favor", self.favor)
+        object.__setattr__(new, "events", self.events)
+        object.__setattr__(new, "hist", self.hist)
+        object.__setattr__(new, "note", self.note)
+        object.__setattr__(new, "_legal", None)
+        object.__setattr__(new, "_hash", None)
         return new
 
     def _set(self, **changes: Any) -> None:
         """Change fields of a state still being built (never of a returned state)."""
-        self.__dict__.update(changes)
+        if not _NATIVE:
+            self.__dict__.update(changes)
+            return
+        for name, value in changes.items():
+            object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a GameState is immutable; use apply() or apply_chance()")
@@ -311,7 +380,13 @@ class GameState:
         assert self._legal is not None
         return list(self._legal)
 
-    def apply(self, action: A.Action) -> GameState:
+    def apply(self, action: object) -> GameState:
+        # (typed ``object``: anything else is refused here with the rule, in the compiled
+        # engine too - mypyc would raise a TypeError at a typed parameter)
+        if not isinstance(action, A.Action):
+            raise IllegalActionError(
+                action, "turn.legal-actions", "not an action: choose one of legal_actions()"
+            )
         new: GameState = _engine_flow().apply(self, action)
         return new
 
@@ -320,11 +395,15 @@ class GameState:
         total = sum(weights)
         return [(o, Fraction(w, total)) for o, w in zip(outcomes, weights)]
 
-    def apply_chance(self, outcome: A.Outcome) -> GameState:
+    def apply_chance(self, outcome: object) -> GameState:
+        if not isinstance(outcome, A.Outcome):
+            raise IllegalActionError(
+                outcome, "turn.chance", "not a chance outcome: choose one of chance_outcomes()"
+            )
         new: GameState = _engine_flow().apply_chance(self, outcome)
         return new
 
-    def step(self, move: A.Action | A.Outcome) -> GameState:
+    def step(self, move: object) -> GameState:
         """Apply a decision or a chance outcome, whichever ``move`` is."""
         if isinstance(move, A.Outcome):
             return self.apply_chance(move)
@@ -364,7 +443,7 @@ class GameState:
         names = self.cfg.white_names
         return {names[i]: c for i, c in enumerate(self.hands[seat]) if c}
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def observation(self, player: object) -> dict[str, Any]:
         from camelot_rules.engine import views
 
         return views.observation(self, player)
@@ -381,6 +460,9 @@ class GameState:
 
         return views.to_json(self)
 
+
+# mypyc compiles GameState to a native class: its instances have no __dict__
+_NATIVE: bool = not hasattr(GameState.__new__(GameState), "__dict__")
 
 _FLOW: Any = None
 

@@ -48,16 +48,19 @@ def _shown(card: str, face_down: bool, quest: str) -> int | str:
     return "hidden" if face_down else black_value(card, quest)
 
 
-def _check_seat(s: GameState, player: int) -> None:
+def _check_seat(s: GameState, player: object) -> int:
+    """``player`` as a seat number, or a ValueError. (The public functions take ``object``: a
+    compiled engine would turn True into 1 at a parameter typed ``int``.)"""
     n = s.cfg.players
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
         raise ValueError(f"player={player!r}: expected a seat number 0..{n - 1}")
+    return player
 
 
-def observation(s: GameState, player: int) -> dict[str, Any]:
+def observation(s: GameState, player: object) -> dict[str, Any]:
     """The board as ``player`` sees it. Rules: ``setup.three-players``."""
-    _check_seat(s, player)
-    return {key: build(s, player) for key, build in _SECTIONS.items()}
+    seat = _check_seat(s, player)
+    return {key: build(s, seat) for key, build in _SECTIONS.items()}
 
 
 class ObservationView(Mapping[str, Any]):
@@ -69,10 +72,9 @@ class ObservationView(Mapping[str, Any]):
 
     __slots__ = ("_got", "_player", "_state")
 
-    def __init__(self, s: GameState, player: int) -> None:
-        _check_seat(s, player)
+    def __init__(self, s: GameState, player: object) -> None:
         self._state = s
-        self._player = player
+        self._player = _check_seat(s, player)
         self._got: dict[str, Any] = {}
 
     def __getitem__(self, key: str) -> Any:
@@ -95,7 +97,7 @@ class ObservationView(Mapping[str, Any]):
         return f"ObservationView(seat {self._player})"
 
 
-def observation_view(s: GameState, player: int) -> ObservationView:
+def observation_view(s: GameState, player: object) -> ObservationView:
     """The lazily built :func:`observation` (what the simulations hand to policies)."""
     return ObservationView(s, player)
 

@@ -146,7 +146,7 @@ def _other_hands_changed(s: GameState, seat: int) -> GameState:
         hand if i == seat or not any(hand) else (*hand[1:], hand[0])
         for i, hand in enumerate(s.hands)
     )
-    object.__setattr__(twin, "hands", hands)
+    twin._set(hands=hands)  # object.__setattr__ is refused on a mypyc-compiled GameState
     return twin
 
 
@@ -186,7 +186,8 @@ def checked_step(s: GameState, move: Action | Outcome, *, deep: bool) -> GameSta
     slots = tuple(getattr(s, name) for name in _SLOTS)
     new = s.step(move)
     assert new is not s
-    assert all(a is b for a, b in zip(slots, (getattr(s, name) for name in _SLOTS))), (
+    # == (not "is"): mypyc stores fixed-length tuple fields unboxed and boxes a new tuple per read
+    assert all(a == b for a, b in zip(slots, (getattr(s, name) for name in _SLOTS))), (
         f"apply changed the old state: {move}"
     )
     if before is not None:
@@ -399,7 +400,8 @@ def _check_illegal(s: GameState, move: Action | Outcome, *, deep: bool = False) 
     assert str(move) in str(err), (str(move), str(err))
     assert RULE_IN_MESSAGE.search(str(err)), str(err)
     assert f"(rule {err.rule_id})" in str(err)
-    assert all(a is b for a, b in zip(slots, (getattr(s, name) for name in _SLOTS)))
+    # == (not "is"): mypyc stores fixed-length tuple fields unboxed and boxes a new tuple per read
+    assert all(a == b for a, b in zip(slots, (getattr(s, name) for name in _SLOTS)))
     if before is not None:
         assert s.to_json() == before
 
