@@ -914,3 +914,18 @@ def test_turn_game_over_nothing_more_is_played() -> None:
     assert s.is_terminal() and s.legal_actions() == []
     with pytest.raises(IllegalActionError, match=r"turn\.game-over"):
         s.apply(A.EndTurn())
+
+
+def test_a_non_action_is_refused_with_its_rule() -> None:
+    # the same in the compiled engine (its public methods take object, not a typed parameter
+    # that would raise TypeError or read True as seat 1)
+    dealt = new_game(4, seed=1)
+    with pytest.raises(IllegalActionError, match=r"'draw a black card'.*turn\.legal-actions"):
+        dealt.apply("draw a black card")
+    with pytest.raises(IllegalActionError, match=r"turn\.chance"):
+        new_game(4).apply_chance("a Grail card")
+    with pytest.raises(IllegalActionError, match=r"turn\.legal-actions"):
+        dealt.step(None)
+    for seat in (True, "0", 4, -1, 1.0):
+        with pytest.raises(ValueError, match=r"expected a seat number 0\.\.3"):
+            dealt.observation(seat)
