@@ -90,6 +90,26 @@ class Config:
 
     @staticmethod
     def make(players: int, expansion: bool, options: dict[str, Any]) -> Config:
+        """The configuration of a game (the same value, made once, for every game of the same
+        players, box and options: a simulation starts thousands)."""
+        canonical = tuple(
+            sorted((k, tuple(v) if isinstance(v, list | tuple) else v) for k, v in options.items())
+        )
+        key = (players, expansion, canonical)
+        try:
+            made = _CONFIGS.get(key)
+        except TypeError:  # an unhashable option value: not kept
+            return Config._make(players, expansion, options, canonical)
+        if made is None:
+            made = Config._make(players, expansion, options, canonical)
+            if len(_CONFIGS) < 256:
+                _CONFIGS[key] = made
+        return made
+
+    @staticmethod
+    def _make(
+        players: int, expansion: bool, options: dict[str, Any], canonical: tuple[Any, ...]
+    ) -> Config:
         white = standard_deck("white", expansion=expansion)
         black = standard_deck("black", expansion=expansion)
         travel = standard_deck("travel", expansion=True) if expansion else None
@@ -98,11 +118,7 @@ class Config:
         return Config(
             players=players,
             expansion=expansion,
-            options=tuple(
-                sorted(
-                    (k, tuple(v) if isinstance(v, list | tuple) else v) for k, v in options.items()
-                )
-            ),
+            options=canonical,
             white_names=wn,
             black_names=bn,
             white_box=tuple(white.count(n) for n in wn),
@@ -112,6 +128,9 @@ class Config:
             white_index=MappingProxyType({n: i for i, n in enumerate(wn)}),
             black_index=MappingProxyType({n: i for i, n in enumerate(bn)}),
         )
+
+
+_CONFIGS: dict[tuple[Any, ...], Config] = {}
 
 
 def travel_box_of(mix: str | tuple[int, ...]) -> tuple[int, ...]:
