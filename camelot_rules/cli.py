@@ -28,11 +28,13 @@ Examples::
 from __future__ import annotations
 
 import argparse
+import re
 import sys
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from camelot_rules import links, siege
 from camelot_rules.cards import deck_facts, standard_deck
@@ -94,6 +96,80 @@ def _argparse_gettext(message: str) -> str:
 
 
 argparse._ = _argparse_gettext  # type: ignore[attr-defined]
+
+
+# Japanese help texts are wrapped by the columns they take on a terminal (a kanji or kana is
+# two columns wide; argparse counts characters, so its lines ran past the edge and the usage's
+# continuation lines sat 3 columns off); texts without wide characters are left to argparse.
+_WIDE_OR_WORD = re.compile(
+    r"\s+|[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]|[^\s\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]+"
+)
+_NO_LINE_START = frozenset("、。，．）」』：；！？・ー")
+
+
+def display_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal (wide and full-width characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _wrap_wide(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` columns: broken between words and between wide
+    characters, never before closing punctuation (that goes on the line before)."""
+    lines: list[str] = []
+    line = ""
+    for token in _WIDE_OR_WORD.findall(" ".join(text.split())):
+        if token.isspace():
+            if line:
+                line += " "
+            continue
+        fits = display_width(line + token) <= width
+        if fits or not line.strip() or token in _NO_LINE_START:
+            line += token
+        else:
+            lines.append(line.rstrip())
+            line = token
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, measured in terminal columns when a text has wide characters."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        if display_width(text) == len(text):
+            return super()._split_lines(text, width)
+        return _wrap_wide(text, width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if display_width(text) == len(text):
+            return super()._fill_text(text, width, indent)
+        return "\n".join(indent + line for line in _wrap_wide(text, width - len(indent)))
+
+    def _format_usage(self, usage: Any, actions: Any, groups: Any, prefix: Any) -> str:
+        shown = prefix if prefix is not None else argparse._("usage: ")  # type: ignore[attr-defined]
+        extra = display_width(shown) - len(shown)
+        if extra <= 0:
+            return super()._format_usage(usage, actions, groups, prefix)
+        # argparse measures the prefix in characters: lay the usage out in the columns its
+        # prefix leaves, then shift the continuation lines by the columns it lacked
+        self._width -= extra
+        try:
+            text = super()._format_usage(usage, actions, groups, prefix)
+        finally:
+            self._width += extra
+        return "\n".join(
+            " " * extra + line if line.startswith(" ") and line.strip() else line
+            for line in text.split("\n")
+        )
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser (and its subcommands' parsers) with :class:`_Formatter`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
 
 def _listed(items: Iterable[str]) -> str:
@@ -981,7 +1057,7 @@ def _simulate_sweep(args: argparse.Namespace, where: dict[str, object]) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for tests and docs)."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="camelot-rules",
         description=_("Exact odds for Shadows over Camelot and Merlin's Company."),
     )

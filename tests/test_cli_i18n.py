@@ -329,3 +329,30 @@ def test_the_english_draw_sentence_reads_once_of(capsys: pytest.CaptureFixture[s
     """The English verdict for several cards used to read "at least 2 of of ..."."""
     _code, out, _err = run(["draw", "black", "5", "despair", "picts", "--at-least", "2"], capsys)
     assert out.splitlines()[0].startswith("Drawing 5 from the black deck, at least 2 of Despair, ")
+
+
+def test_japanese_help_fits_the_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kanji or kana takes two columns: every line of every Japanese --help fits 80 columns
+    (argparse counts characters: its lines ran past the edge), the usage's continuation lines
+    start under the first option, and no line starts with closing punctuation."""
+    import unicodedata
+
+    def columns(line: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+
+    monkeypatch.setenv("COLUMNS", "80")
+    with language("en"):
+        commands = [(), *_subcommands(build_parser())]
+    for command in commands:
+        with pytest.raises(SystemExit):
+            main(["--lang", "ja", *command, "--help"])
+        lines = capsys.readouterr().out.splitlines()
+        wide = [line for line in lines if columns(line) > 80 and " " in line.strip()]
+        assert not wide, (command, wide)
+        assert not [line for line in lines if line.strip()[:1] in tuple("、。）：")], command
+        usage = lines[: next(i for i, line in enumerate(lines) if not line.strip())]
+        if len(usage) > 1:
+            first = columns(usage[0][: usage[0].index("[")])
+            assert all(columns(line) - columns(line.lstrip()) == first for line in usage[1:])
