@@ -179,7 +179,8 @@ def test_evil_step_weighs_the_harms() -> None:
     from camelot_rules.engine import actions as A
     from camelot_rules.sim.policies import LoyalHeuristic, draw_harm
 
-    p = LoyalHeuristic(engine_cost=0.2)  # the first weighing's engine price (the test's sums)
+    # the first weighing's engine and life prices (the test's sums)
+    p = LoyalHeuristic(engine_cost=0.2, life_cost=0.35)
     evil = [A.DrawBlack(), A.AddEngine(), A.LoseLife()]
     rng = random.Random(0)
     assert p.choose(_evil_observation(siege_engines=0), evil, rng) == A.AddEngine()
@@ -282,15 +283,26 @@ def test_a_ready_black_knight_pattern_goes_to_the_quest() -> None:
     """Two pairs in hand (5 5 4 4 = 18) beat the Black Knight's expected total (no black card
     yet, ~1.8 to come at 0.09 a turn over 4 turns of 5 players): the pattern is *ready* and he
     moves there rather than draw; with ``combat_ready=0`` he draws (4 + 0 ready, x0.6 for the
-    move = 2.4, under the draw's 3 + 0.5 * 3)."""
+    move = 2.4, under the draw's 3 + 0.5 * 3). (The values of the rule's first version: with
+    today's a hand of 4 draws first, 3 + 0.5 x 4 = 5 > (4.5 + 4) x 0.5.)"""
     from camelot_rules.engine import actions as A
     from camelot_rules.sim.policies import LoyalHeuristic
+
+    def p(combat_ready: float = 4.0) -> LoyalHeuristic:
+        return LoyalHeuristic(
+            combat_value=4.0,
+            move_discount=0.6,
+            hand_target=7,
+            excalibur_value=7.0,
+            combat_ready=combat_ready,
+        )
 
     obs = _heroic_observation(hand={"fight_5": 2, "fight_4": 2})
     actions = [A.DrawWhite(), A.Move("black_knight"), A.Move("excalibur"), A.EndTurn()]
     rng = random.Random(0)
-    assert LoyalHeuristic().choose(obs, actions, rng) == A.Move("black_knight")
-    assert LoyalHeuristic(combat_ready=0.0).choose(obs, actions, rng) == A.DrawWhite()
+    assert p().choose(obs, actions, rng) == A.Move("black_knight")
+    assert p(combat_ready=0.0).choose(obs, actions, rng) == A.DrawWhite()
+    assert LoyalHeuristic().choose(obs, actions, rng) == A.DrawWhite()
 
 
 def test_a_half_lost_black_knight_with_nobody_on_it_is_watched() -> None:
@@ -360,9 +372,10 @@ def test_travel_risk_counts_the_travel_cards() -> None:
 
 def test_merlins_company_second_action_after_a_travel_and_freeing_the_captured() -> None:
     """In Merlin's Company the arrival is noted as the travel card's rule: he still sacrifices
-    a life for the quest's action (at ``sacrifice_life`` + ``travel_reserve`` life or more);
-    a captured knight is freed with the least useful special card rather than ending the
-    turn."""
+    a life for the quest's action (at ``sacrifice_life`` + ``travel_reserve`` life or more).
+    A captured knight is left captured by default (``free_value=0``: 0 less 0.3 x the card's
+    worth 6 is below ending the turn's 0); with the old ``free_value=7`` he is freed with the
+    least useful special card (Dispel, worth 6, before Merlin, worth 7: 5.2 > 4.9)."""
     from camelot_rules.engine import actions as A
     from camelot_rules.sim.policies import LoyalHeuristic
 
@@ -375,7 +388,8 @@ def test_merlins_company_second_action_after_a_travel_and_freeing_the_captured()
     assert p.choose(obs, actions, rng) == A.EndTurn()
     obs = _heroic_observation(True, hand={"dispel": 1, "merlin": 1}, captured=[2])
     frees = [A.Free(2, "dispel"), A.Free(2, "merlin"), A.EndTurn()]
-    assert p.choose(obs, frees, rng) == A.Free(2, "dispel")
+    assert p.choose(obs, frees, rng) == A.EndTurn()
+    assert LoyalHeuristic(free_value=7.0).choose(obs, frees, rng) == A.Free(2, "dispel")
 
 
 def test_new_specials_are_played_when_they_help() -> None:
@@ -433,3 +447,76 @@ def test_travel_risk_reads_a_travel_mix_given_as_counts() -> None:
     assert as_counts == assumed == (0.625, 0.25)
     captured = travel_risk({**base, "options": {"travel_mix": (0, 0, 0, 0, 0, 0, 16)}}, "grail")
     assert captured == (0.0, 0.0)
+
+
+def test_cards_with_no_play_go_first() -> None:
+    """Merlin's Company's "Fight ?" and its unidentified card have no play in the engine: worth
+    0, they are discarded for Excalibur before a Fight 1 (worth 1) and before a Grail card
+    (worth 4) - the old worth of 6 kept them over every Fight card."""
+    from camelot_rules.engine import actions as A
+    from camelot_rules.sim.policies import LoyalHeuristic, card_worth
+
+    obs = _heroic_observation(True, hand={"fight_wild": 1, "fight_1": 1, "grail": 1})
+    assert card_worth("unidentified_white", obs) == 0
+    obs["location"] = {**obs["location"], 0: "excalibur"}
+    actions = [
+        A.DiscardForExcalibur("fight_wild"),
+        A.DiscardForExcalibur("fight_1"),
+        A.DiscardForExcalibur("grail"),
+        A.EndTurn(),
+    ]
+    rng = random.Random(0)
+    assert LoyalHeuristic().choose(obs, actions, rng) == A.DiscardForExcalibur("fight_wild")
+    discards = [A.Discard("fight_1"), A.Discard("fight_wild"), A.Discard("grail")]
+    assert LoyalHeuristic().choose(obs, discards, rng) == A.Discard("fight_wild")
+
+
+def test_a_trip_in_merlins_company_wants_two_turns_of_work() -> None:
+    """At Camelot with one Grail card and five Fight 1 (6 cards): drawing scores
+    3 + 0.5 x (8 - 6) = 4. The move to the Grail is worth 13 (no black card there) x 0.52,
+    times the chance to arrive - Captured! (2) and Charged! (2, no Fight 3+) stop him, a pair
+    meets Ambushed!, the Grail card meets Lost!: 12/16 - less 3.5 x 2/16 for the life Charged!
+    takes: 6.76 x 0.75 - 0.4375 = 4.63 > 4, he goes. With ``travel_trip_plays=2`` one Grail
+    card is half a trip's work: 3.38 x 0.75 - 0.4375 = 2.10 < 4, he draws; with two Grail
+    cards (and four Fight 1) he goes. The base game keeps ``trip_plays`` (1): 6.76 > 4, he
+    goes."""
+    from camelot_rules.engine import actions as A
+    from camelot_rules.sim.policies import LoyalHeuristic
+
+    actions = [A.DrawWhite(), A.Move("grail"), A.EndTurn()]
+    rng = random.Random(0)
+    one = _heroic_observation(True, hand={"grail": 1, "fight_1": 5})
+    assert LoyalHeuristic(travel_trip_plays=1).choose(one, actions, rng) == A.Move("grail")
+    assert LoyalHeuristic(travel_trip_plays=2).choose(one, actions, rng) == A.DrawWhite()
+    half_trip = 13 * 0.52 * 0.5 * (12 / 16) - 3.5 * (2 / 16)
+    assert LoyalHeuristic()._score(one, A.Move("grail"), 4, "camelot", {}) == pytest.approx(
+        half_trip
+    )
+    two = _heroic_observation(True, hand={"grail": 2, "fight_1": 4})
+    assert LoyalHeuristic(travel_trip_plays=2).choose(two, actions, rng) == A.Move("grail")
+    base = _heroic_observation(False, hand={"grail": 1, "fight_1": 5})
+    assert LoyalHeuristic(travel_trip_plays=2).choose(base, actions, rng) == A.Move("grail")
+
+
+def test_merlins_company_black_deck_counts_the_witches() -> None:
+    """Independent route: the expansion's black deck card by card (rulebook.py's counts) - 11
+    Black Knight, 11 Lancelot/Dragon, 20 Grail (17 Despair, 2 Desolation, 1 Dark Forest), 17
+    Excalibur, 5 Picts, 5 Saxons, 5 Mercenaries, 5 Morgan, 4 other specials, the Third Witch
+    (a Pict and a Saxon) and 6 other witches at 0.5 - each at the harm it does on a fresh
+    board (engine harm 0.2), averaged over the 90 cards. The base deck's 76 cards (no witch)
+    give 26.56 / 76 = 0.35, less than the expansion's 32.97 / 90 = 0.37."""
+    from camelot_rules.engine import new_game
+    from camelot_rules.sim.policies import draw_harm
+
+    obs = new_game(5, seed=4, traitor="none", expansion=True).observation(0)
+    bk, lancelot, grail, excalibur = 1 / 4, 1 / 5, 3 / 7, 2 / 5
+    war = (1 + 2 * 0.2) / 4
+    per_card = (
+        [bk] * 11 + [lancelot] * 11 + [grail] * 20 + [excalibur] * 17
+        + [war] * 15  # Picts, Saxons and Mercenaries (the calmer war: both calm)
+        + [0.5] * 5 + [0.3] * 4 + [2 * war] + [0.5] * 6
+    )  # fmt: skip
+    assert len(per_card) == 90
+    assert draw_harm(obs, 0.2) == pytest.approx(sum(per_card) / 90)
+    base = new_game(5, seed=4, traitor="none").observation(0)
+    assert draw_harm(base, 0.2) < draw_harm(obs, 0.2)

@@ -9,7 +9,10 @@ and observation speed-ups with::
 It was rewritten on purpose when the loyal heuristic's play changed (issue 15's team plan:
 face-down black cards, ready and watched combat quests, the cheapest siege cards, dearer
 engines, travel risk; ``RandomPolicy`` and the engine unchanged): from then on it pins the new
-choices.
+choices. It was rewritten on purpose again when the loyal heuristic was tuned for Merlin's
+Company (issue 15: cards with no play worth 0, a trip wants two turns of work, captured
+knights left captured, the expansion's black deck in the evil step's weighing, ten values
+from a random search; ``RandomPolicy`` and the engine unchanged).
 
 Each recorded game holds its whole result row (``simulate_games``) and a digest of every
 decision and chance outcome of the game, so a changed choice anywhere shows up even when the

@@ -7,9 +7,12 @@ simulations pass the engine's lazily built ``ObservationView``; ``dict(view)`` m
 ``actions`` the legal actions, ``rng`` a seeded ``random.Random``. Write your own the same
 way and pass it to :func:`simulate_games`.
 
-The two heuristics below are plain and explained choice by choice; they are not strong play
-(5 players, base, no traitor: the loyal heuristic wins about 17% of games, 1,000 seeded games,
-seed 11; Merlin's Company under 1%). Their parameters are fields, so a sweep can vary them.
+The two heuristics below are plain and explained choice by choice; they are not strong play.
+The loyal heuristic's win rates at 5 players, 1,000 seeded games each (seed 11,
+``summarize(simulate_games(GameConfig.of(5, ...), n=1000, seed=11))["knights_win"]``): base
+without a traitor 18.3% [15.9, 20.8], base with the standard traitor 7.3% [5.8, 9.1],
+Merlin's Company 1.4% [0.9, 2.0] (2,000 games, seeds 11 and 12; before its tuning 0.3% of
+the 1,000 of seed 11). Their parameters are fields, so a sweep can vary them.
 """
 
 from __future__ import annotations
@@ -17,9 +20,11 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any, Protocol, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from camelot_rules import rulebook
 from camelot_rules.engine import actions as A
@@ -37,6 +42,15 @@ __all__ = [
 ]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
+class _ByFields:
+    """Pickled by its fields (worker processes, Dask): in the compiled engine (``make
+    compiled``) a frozen dataclass cannot be unpickled by setting its attributes one by one."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))  # type: ignore[arg-type]
+
+
 class Policy(Protocol):
     """Observation in, action out."""
 
@@ -45,8 +59,9 @@ class Policy(Protocol):
     ) -> A.Action: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # yours may subclass it, compiled or not
 @dataclass(frozen=True)
-class RandomPolicy:
+class RandomPolicy(_ByFields):
     """Any legal action, uniformly."""
 
     def choose(
@@ -55,16 +70,29 @@ class RandomPolicy:
         return actions[rng.randrange(len(actions))]
 
 
+# the special white cards of both boxes (Merlin among them)
+_SPECIAL_WHITE = frozenset(
+    c.name for c in (*rulebook.BASE_WHITE, *rulebook.EXPANSION_WHITE) if c.kind == "special"
+)
+
+
 def card_worth(card: str, observation: Mapping[str, Any]) -> int:
     """How much a white card is worth keeping (higher = keep): specials and Merlin most, then
-    Fight cards by value, Grail cards while the Grail quest is open."""
+    Fight cards by value, Grail cards while the Grail quest is open. A card the rules engine
+    offers no play for (Merlin's Company's "Fight ?" and its unidentified card) is worth 0: it
+    is the first to go for Excalibur, a travel demand or a discard.
+
+    >>> obs = {"quests": {"grail": {"over": False}}}
+    >>> [card_worth(c, obs) for c in ("fight_wild", "fight_2", "grail", "truce", "merlin")]
+    [0, 2, 4, 6, 7]
+    """
     if card.startswith("fight_") and card[6:].isdigit():
         return int(card[6:])
     if card == "grail":
         return 1 if observation["quests"]["grail"]["over"] else 4
     if card == "merlin":
         return 7
-    return 6  # the special white cards
+    return 6 if card in _SPECIAL_WHITE else 0
 
 
 _T = TypeVar("_T", bound=A.Action)
@@ -182,8 +210,9 @@ def siege_cards(fights: tuple[int, ...], target: int) -> tuple[int, ...]:
     return best[3] if best is not None else ()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # yours may subclass it, compiled or not
 @dataclass(frozen=True)
-class LoyalHeuristic:
+class LoyalHeuristic(_ByFields):
     """A loyal knight's plain plan: every heroic option gets a score, the best is taken.
 
     **Evil step** (the lesser harm, weighed in swords). Drawing a black card costs
@@ -194,10 +223,12 @@ class LoyalHeuristic:
     ``engines_cheap_below`` stand, then growing with the square of the excess, and the twelfth
     loses the game); a life point costs :meth:`life_harm` (``life_cost``, doubling for each
     point below ``life_safe``, ``travel_reserve`` more in Merlin's Company; the last is
-    death). He takes the cheapest. ``engine_cost`` is 0.8 (it was 0.2): siege engines ended
-    about three games in four with the cheap price; 300 seeded 5-player games without a
-    traitor (seed 11, the other parameters as they stood then) won 6% at 0.2, 10% at 0.5 and
-    14% at 0.8. With ``weigh_harms=False`` the first version's thresholds are
+    death). He takes the cheapest. In Merlin's Company the box's black cards are that box's
+    (two more Despair and Excalibur cards, one more of each war's, the seven witches: the
+    Third brings a warrior to each war). ``engine_cost`` was raised from 0.2 to 0.8 (siege
+    engines ended about three games in four with the cheap price; 300 seeded 5-player games
+    without a traitor, seed 11, won 6% at 0.2, 10% at 0.5 and 14% at 0.8); see *The values*
+    below for today's. With ``weigh_harms=False`` the first version's thresholds are
     used instead: an engine while fewer than ``engine_below`` stand, a life while he has more
     than ``life_above``, otherwise a black card unless a quest is one black card from lost
     (then an engine up to ``engine_panic`` or a life down to ``brink_life``).
@@ -225,7 +256,11 @@ class LoyalHeuristic:
       more;
     - a move, scored as the action it leads to times ``move_discount`` (one turn later), scaled
       down when the hand holds fewer than ``trip_plays`` turns of work there (a trip costs two
-      moves), plus ``-crowd_cost`` for every knight already on that quest (the team plan:
+      moves; ``travel_trip_plays``, 2, in Merlin's Company, where every move draws a travel
+      card: a trip for one card's work is worth half; 1,200 seeded games, seeds 1-3, the
+      other values as they stood then: white swords 1.7 against 2.2 a game, black 5.7
+      against 5.9, wins 1 against 4), plus
+      ``-crowd_cost`` for every knight already on that quest (the team plan:
       knights join one another on the shared quests - Grail, Excalibur, the wars, the Dragon -
       and finish them before the black cards do; 600 seeded games won 16% joining at -0.7,
       13% at the first version's 0.5 and 5% spreading at 1.5), less ``leave_cost`` for
@@ -240,22 +275,42 @@ class LoyalHeuristic:
       identical cards) at ``heal_at`` life or less; Heroism on the quest nearest to being
       won; Merlin's Company's new cards when they help (Truce, Dispel, Merlin to the Rescue,
       Tournament, Dragon Slayer, Divine Favor, New Hope; see ``_special_mc``);
-    - Merlin's Company: a captured knight freed (``free_value``, less a little for the special
-      card given up): he loses every turn until then.
+    - Merlin's Company: a captured knight freed (``free_value``, less 0.3 times the worth of
+      the special card given up). ``free_value`` is 0, so he is left captured: a captured
+      knight skips his whole turn, the evil step too, so the table still plays one heroic
+      action for each black card; freeing him costs a heroic action and a special card and
+      buys back none. 1,200 seeded games (seeds 1-3, 400 each) at 7 and at 0: white swords
+      2.2 against 2.6 a game, black 5.9 against 5.9, wins 4 against 5.
 
     **Second action**: after a move (in Merlin's Company, after the travel card let him
     arrive), he sacrifices a life for the quest's own action when his life is at least
     ``sacrifice_life`` (``travel_reserve`` more in Merlin's Company) and that action scores
     ``sacrifice_value`` or more (the engine offers ``Sacrifice()`` only when a different action
     exists; 2 and 4 - the first version had 3 and 6 - won 8% of 300 seeded games against 6%,
-    within the noise, and a second action is worth a life while life lasts). He never accuses
-    (he cannot see loyalties).
+    within the noise, and a second action is worth a life while life lasts; 3 below). He never
+    accuses (he cannot see loyalties).
 
     **Answers**: Merlin cards pledged to cancel special black cards, combat black cards face
     down when ``black_face_down`` (the white card it brings is a card more to play, and the
     black total's mean is the same; 300 seeded games won 1% face up and 6% face down), the
-    least useful card discarded, offered or paid to a travel demand, the most useful taken,
-    the Grail offered to the dying, Mercenaries on the war with fewer warriors.
+    least useful card discarded, offered or paid to a travel demand (:func:`card_worth`: a card
+    the engine offers no play for goes first), the most useful taken, the Grail offered to the
+    dying, Mercenaries on the war with fewer warriors.
+
+    **The values**. ``grail_value`` 13, ``excalibur_value`` 9.5, ``combat_value`` 4.5,
+    ``move_discount`` 0.52, ``crowd_cost`` -0.6, ``hand_target`` 8, ``sacrifice_value`` 3,
+    ``engine_cost`` 0.9, ``life_cost`` 0.2 and ``travel_life_cost`` 3.5 (before: 10, 7, 4,
+    0.6, -0.7, 7, 4, 0.8, 0.35 and 2) come from a random search of 18 settings of these ten
+    (200 Merlin's Company games each, seed 1), rounded. They were kept because on 2,000 fresh
+    5-player Merlin's Company games (seeds 2-6) they won 24 against 8, with 2.9 white swords a
+    game against 2.5 and 5.1 black against 5.8, and the base game did not change (1,200
+    games, seeds 1-3: 99 wins against 102). Merlin's Company is lost three ways at once -
+    seven black swords, every knight dead, twelve siege engines - and these values move the
+    knights' effort between them: the new ``grail_value``, ``excalibur_value``,
+    ``engine_cost`` and ``life_cost`` alone trade black swords for deaths, the other six alone
+    deaths for black swords (9 wins of 1,200 each, seeds 2-4); only together do they win
+    more. ``war_value`` (4) is the first score of a war's Fight card: 5.5
+    and 7 drew knights to the wars and lost more elsewhere (400 games each).
     """
 
     engine_below: int = 5
@@ -266,33 +321,35 @@ class LoyalHeuristic:
     engine_urgency: float = 1.5
     fight_total: int = 8
     heal_at: int = 1
-    hand_target: int = 7
-    grail_value: float = 10.0
-    combat_value: float = 4.0
+    hand_target: int = 8
+    grail_value: float = 13.0
+    combat_value: float = 4.5
     combat_guard: float = 0.0
-    excalibur_value: float = 7.0
-    move_discount: float = 0.6
+    excalibur_value: float = 9.5
+    move_discount: float = 0.52
     trip_plays: int = 1
+    travel_trip_plays: int = 2
     sacrifice_life: int = 2
-    sacrifice_value: float = 4.0
+    sacrifice_value: float = 3.0
     merlin_engines_at: int = 7
     weigh_harms: bool = True
-    engine_cost: float = 0.8
+    engine_cost: float = 0.9
     engines_cheap_below: int = 5
     engine_steep: float = 2.0
-    life_cost: float = 0.35
+    life_cost: float = 0.2
     life_safe: int = 4
     travel_reserve: int = 1
     black_face_down: bool = True
-    free_value: float = 7.0
-    travel_life_cost: float = 2.0
+    free_value: float = 0.0
+    travel_life_cost: float = 3.5
     travel_weight: float = 1.0
     black_rate: float = 0.09
     combat_ready: float = 4.0
     combat_watch_at: float = 0.5
     combat_watch: float = 6.0
     leave_cost: float = 2.0
-    crowd_cost: float = -0.7
+    crowd_cost: float = -0.6
+    war_value: float = 4.0
 
     def choose(
         self, observation: Mapping[str, Any], actions: Sequence[A.Action], rng: random.Random
@@ -412,8 +469,9 @@ class LoyalHeuristic:
                 return value - 1.0  # nothing to do there: worse than ending the turn
             crowd = len(obs["quests"][a.quest]["knights"])
             trip = 1.0
-            if self.trip_plays > 1:
-                trip = min(1.0, _plays(obs, a.quest) / self.trip_plays)
+            plays = self.travel_trip_plays if obs["expansion"] else self.trip_plays
+            if plays > 1:
+                trip = min(1.0, _plays(obs, a.quest) / plays)
             score = value * self.move_discount * trip - (
                 self.crowd_cost * crowd if a.quest != "camelot" else 0
             )
@@ -489,7 +547,7 @@ class LoyalHeuristic:
             run = 1
             while nxt + run <= 5 and hand.get(f"fight_{nxt + run}"):
                 run += 1
-            return 4.0 + 1.5 * war["warriors"] + 0.5 * run, A.PlayFight(quest, nxt)
+            return self.war_value + 1.5 * war["warriors"] + 0.5 * run, A.PlayFight(quest, nxt)
         if quest == "excalibur":
             e = q["excalibur"]
             if e["over"] or not hand:
@@ -632,6 +690,21 @@ _BLACK_BOX: tuple[tuple[str, int], ...] = (
     ("morgan", 5),
     ("special", 4),  # Guinevere, Mists of Avalon, Mordred, Vivien
 )
+# Merlin's Company's black deck (rulebook.py): two more Despair and Excalibur cards, one more
+# Pict, Saxon and Mercenaries card, and the seven witches
+_BLACK_BOX_MC: tuple[tuple[str, int], ...] = (
+    ("black_knight", 11),
+    ("lancelot_dragon", 11),
+    ("grail", 20),  # 17 Despair, 2 Desolation, 1 Dark Forest
+    ("excalibur", 17),
+    ("picts", 5),
+    ("saxons", 5),
+    ("mercenaries", 5),
+    ("morgan", 5),
+    ("special", 4),
+    ("witch_3", 1),
+    ("witch", 6),
+)
 
 
 def draw_harm(obs: Mapping[str, Any], engine: float) -> float:
@@ -639,7 +712,9 @@ def draw_harm(obs: Mapping[str, Any], engine: float) -> float:
     proportions (the player cannot see the pile) times what it does now - a card of a finished
     quest is a siege engine (cost ``engine``, RB p.11), a card on an open quest brings it one
     step nearer to being lost: the black swords of its loss (and a war's two engines) shared
-    over the steps still left, so the last step carries the whole loss.
+    over the steps still left, so the last step carries the whole loss. In Merlin's Company
+    (``obs["expansion"]``) the box is that box's: 90 cards with the seven witches (the Third
+    brings a Pict and a Saxon warrior; the others are weighed like a Morgan card).
 
     >>> obs = {"quests": {"black_knight": {"black": []}, "lancelot_dragon": "lancelot",
     ...     "lancelot": {"black": []}, "grail": {"over": False, "blacks": []},
@@ -666,8 +741,14 @@ def draw_harm(obs: Mapping[str, Any], engine: float) -> float:
     harm["mercenaries"] = min(harm["picts"], harm["saxons"])
     harm["morgan"] = 0.5
     harm["special"] = 0.3
-    total = sum(n for _, n in _BLACK_BOX)
-    return sum(n * harm[kind] for kind, n in _BLACK_BOX) / total
+    box = _BLACK_BOX
+    if obs.get("expansion"):
+        box = _BLACK_BOX_MC
+        # the Third Witch brings a Pict and a Saxon; the others about a Morgan card's harm
+        harm["witch_3"] = harm["picts"] + harm["saxons"]
+        harm["witch"] = 0.5
+    total = sum(n for _, n in box)
+    return sum(n * harm[kind] for kind, n in box) / total
 
 
 def travel_risk(obs: Mapping[str, Any], quest: str) -> tuple[float, float]:
@@ -797,8 +878,9 @@ def _answer(
     return actions[rng.randrange(len(actions))]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # yours may subclass it, compiled or not
 @dataclass(frozen=True)
-class TraitorHeuristic:
+class TraitorHeuristic(_ByFields):
     """A hidden traitor who sabotages without showing it.
 
     Plays like the loyal heuristic most of the time, but: always draws black cards at the evil
