@@ -2,10 +2,10 @@
 
 The Python source stays the reference. ``make compiled`` (:func:`build`) compiles the
 engine's hot modules (:data:`MODULES`: the state, the turn, the effects, the expansion, the
-actions, the observations and the simulation policies) into C extension modules placed next
-to their ``.py`` files, where Python prefers them; games then run about 2.4 times faster on
-one core, the very same games (``tests/test_compiled.py`` plays the golden games on a compiled
-copy and compares every move). ``make pure`` (:func:`clean`) removes them.
+actions, the observations, the simulations' game loop and policies) into C extension modules
+placed next to their ``.py`` files, where Python prefers them; games then run about twice as
+fast on one core, the very same games (``tests/test_compiled.py`` plays the golden games on a
+compiled copy and compares every move). ``make pure`` (:func:`clean`) removes them.
 
 A compiled module is used only while it is current: the build writes the SHA-256 of each
 source next to it (``_compiled.json``), and :func:`guard` - run when the package is imported -
@@ -41,6 +41,7 @@ MODULES: tuple[str, ...] = (
     "camelot_rules.engine.flow",
     "camelot_rules.engine.state",
     "camelot_rules.engine.views",
+    "camelot_rules.sim.loop",
     "camelot_rules.sim.policies",
 )
 #: mypyc's shared library, inside the package (``camelot_rules/native__mypyc.*.so``)

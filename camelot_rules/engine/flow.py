@@ -141,7 +141,7 @@ def apply_chance(s: GameState, outcome: A.Outcome) -> GameState:
     if not is_chance_task(s):
         raise IllegalActionError(outcome, "turn.chance", "this is a decision, not a chance event")
     outcomes, _ = chance_weights(s)
-    if outcome not in outcomes:
+    if not _holds(outcomes, outcome):
         raise IllegalActionError(
             outcome, "turn.chance", f"not a possible outcome here; possible: {outcomes}"
         )
@@ -155,6 +155,15 @@ def apply_chance(s: GameState, outcome: A.Outcome) -> GameState:
     _run(new)
     new._set(hist=(s.hist, outcome))
     return new
+
+
+def _holds(items: list[Any], item: object) -> bool:
+    """``item in items``, the very object looked for first: a simulation hands back an object
+    of the list, and comparing it with the ones before would call their ``__eq__``."""
+    for x in items:
+        if x is item:
+            return True
+    return item in items
 
 
 # --- decisions ----------------------------------------------------------------------------------
@@ -182,7 +191,7 @@ def apply(s: GameState, action: A.Action) -> GameState:
     legal = s._legal
     if legal is None:
         legal = s.legal_actions()
-    if action not in legal:
+    if not _holds(legal, action):
         rule_id, why = _why_illegal(s, action)
         raise IllegalActionError(action, rule_id, why)
     new = s._clone()

@@ -9,17 +9,14 @@ worker processes. Chance is sampled from the engine's exact chance outcomes.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from itertools import accumulate
 from typing import Any
 
 from camelot_rules.engine import new_game
-from camelot_rules.engine.flow import chance_weights, decider, is_chance_task
 from camelot_rules.engine.state import GameState
-from camelot_rules.engine.views import observation_view
 from camelot_rules.i18n import get_language, gettext
+from camelot_rules.sim.loop import play
 from camelot_rules.sim.policies import LoyalHeuristic, Policy, TraitorHeuristic
 from camelot_rules.sim.runner import TASK_GAMES, run_tasks
 from camelot_rules.sim.stats import WinRate, win_rate
@@ -123,27 +120,9 @@ def play_game(
     it)."""
     rng = random.Random(seed)
     s = new_game(config.players, expansion=config.expansion, seed=seed, **dict(config.options))
-    turn = -1
-    for _ in range(_MAX_STEPS):
-        if s.outcome is not None:  # the game is over
-            return s
-        if watch is not None and s.turn_no != turn:
-            turn = s.turn_no
-            watch(s)
-        # (the engine's own tests of the moment: a chance event, else whose decision it is)
-        if is_chance_task(s):
-            # the outcome whose share of the total weight holds a uniform pick
-            outcomes, weights = chance_weights(s)
-            ends = list(accumulate(weights))
-            s = s.apply_chance(outcomes[bisect_right(ends, rng.randrange(ends[-1]))])
-            continue
-        legal = s.legal_actions()
-        if len(legal) == 1:  # a forced move: no observation to build, no policy to ask
-            s = s.apply(legal[0])
-            continue
-        seat = decider(s)
-        side = policies.traitor if s.loyalty[seat] == "traitor" else policies.loyal
-        s = s.apply(side.choose(observation_view(s, seat), legal, rng))
+    end = play(s, policies.loyal, policies.traitor, rng, watch, _MAX_STEPS)
+    if end is not None:
+        return end
     raise ValueError(f"a game did not end within {_MAX_STEPS} steps (seed {seed})")
 
 
