@@ -27,6 +27,7 @@ from typing import Any, Protocol, TypeVar
 from mypy_extensions import mypyc_attr
 
 from camelot_rules import rulebook
+from camelot_rules.cards import standard_deck
 from camelot_rules.engine import actions as A
 from camelot_rules.engine.expansion import demand_payments
 from camelot_rules.engine.state import travel_box_of
@@ -678,33 +679,49 @@ class LoyalHeuristic(_ByFields):
         return 0.0
 
 
-# the black deck of the box by what a card does (BoQ pp.15-16; rulebook.py has the counts)
-_BLACK_BOX: tuple[tuple[str, int], ...] = (
-    ("black_knight", 11),
-    ("lancelot_dragon", 11),
-    ("grail", 18),  # 15 Despair, 2 Desolation, 1 Dark Forest
-    ("excalibur", 15),
-    ("picts", 4),
-    ("saxons", 4),
-    ("mercenaries", 4),
-    ("morgan", 5),
-    ("special", 4),  # Guinevere, Mists of Avalon, Mordred, Vivien
+# what a black card does, by its name in the deck (BoQ pp.15-16; JA witches): the kinds
+# draw_harm weighs, in the order it adds them up
+_HARM_KINDS = (
+    "black_knight",
+    "lancelot_dragon",
+    "grail",
+    "excalibur",
+    "picts",
+    "saxons",
+    "mercenaries",
+    "morgan",
+    "special",
+    "witch_3",
+    "witch",
 )
-# Merlin's Company's black deck (rulebook.py): two more Despair and Excalibur cards, one more
-# Pict, Saxon and Mercenaries card, and the seven witches
-_BLACK_BOX_MC: tuple[tuple[str, int], ...] = (
-    ("black_knight", 11),
-    ("lancelot_dragon", 11),
-    ("grail", 20),  # 17 Despair, 2 Desolation, 1 Dark Forest
-    ("excalibur", 17),
-    ("picts", 5),
-    ("saxons", 5),
-    ("mercenaries", 5),
-    ("morgan", 5),
-    ("special", 4),
-    ("witch_3", 1),
-    ("witch", 6),
-)
+
+
+def _harm_kind(card: str) -> str:
+    if card.startswith("black_knight_"):
+        return "black_knight"
+    if card.startswith("lancelot_dragon_"):
+        return "lancelot_dragon"
+    if card in ("despair", "desolation", "dark_forest"):
+        return "grail"
+    if card.startswith("morgan_witch_"):
+        return "witch_3" if card == "morgan_witch_3" else "witch"
+    if card.startswith("morgan_"):
+        return "morgan"
+    if card in ("guinevere", "mists_of_avalon", "mordred", "vivien"):
+        return "special"
+    return card  # excalibur, picts, saxons, mercenaries
+
+
+def _black_box(expansion: bool) -> tuple[tuple[str, int], ...]:
+    """The box's black deck by kind (the counts are the library's: ``standard_deck``)."""
+    counts = dict.fromkeys(_HARM_KINDS, 0)
+    for card, n in standard_deck("black", expansion=expansion).counts.items():
+        counts[_harm_kind(card)] += n
+    return tuple((kind, n) for kind, n in counts.items() if n)
+
+
+_BLACK_BOX = _black_box(False)
+_BLACK_BOX_MC = _black_box(True)  # two more Despair and Excalibur, a war card each, 7 witches
 
 
 def draw_harm(obs: Mapping[str, Any], engine: float) -> float:
