@@ -9,6 +9,7 @@ the build's output).
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -51,8 +52,6 @@ def start() -> None:
 
 def env_for(tree: Path) -> dict[str, str]:
     """The environment of a child process running the copy at ``tree``, compiled."""
-    import os
-
     env = {k: v for k, v in os.environ.items() if k != "CAMELOT_RULES_PURE"}
     env["PYTHONPATH"] = str(tree)
     return env

@@ -49,19 +49,21 @@ _PROBE = (
 )
 
 
-@pytest.fixture(scope="module")
-def fake_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy whose compiled modules are garbage files and whose stamp matches its sources."""
-    tree = compiled_build.copy_tree(tmp_path_factory.mktemp("fake"))
+def _fake_build(tree: Path) -> Path:
+    """``tree`` with garbage files for compiled modules and a stamp matching its sources."""
+    digests = {}
     for m in compiled.MODULES:
         src = tree.joinpath(*m.split(".")).with_suffix(".py")
         src.with_name(src.stem + SUFFIX).write_bytes(b"not a shared library")
-    digests = {
-        m: compiled._digest(tree.joinpath(*m.split(".")).with_suffix(".py"))
-        for m in compiled.MODULES
-    }
+        digests[m] = compiled._digest(src)
     (tree / "camelot_rules" / compiled.STAMP).write_text(json.dumps({"sources": digests}))
     return tree
+
+
+@pytest.fixture(scope="module")
+def fake_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy whose compiled modules are garbage files and whose stamp matches its sources."""
+    return _fake_build(compiled_build.copy_tree(tmp_path_factory.mktemp("fake")))
 
 
 def test_a_current_build_is_used(fake_build: Path) -> None:
@@ -79,13 +81,7 @@ def test_the_pure_switch_runs_the_source(fake_build: Path) -> None:
 
 
 def test_a_stale_build_is_never_run(tmp_path: Path) -> None:
-    tree = compiled_build.copy_tree(tmp_path)
-    digests = {}
-    for m in compiled.MODULES:
-        src = tree.joinpath(*m.split(".")).with_suffix(".py")
-        src.with_name(src.stem + SUFFIX).write_bytes(b"not a shared library")
-        digests[m] = compiled._digest(src)
-    (tree / "camelot_rules" / compiled.STAMP).write_text(json.dumps({"sources": digests}))
+    tree = _fake_build(compiled_build.copy_tree(tmp_path))
     views = tree / "camelot_rules" / "engine" / "views.py"
     views.write_text(views.read_text() + "\n# edited after the build\n")
     done = _run(tree, _PROBE)
