@@ -11,8 +11,9 @@ Card names are the library's (``fight_3``, ``grail``, ``black_knight_5``, ...); 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, TypeVar
 
 __all__ = [
     "Accuse",
@@ -56,6 +57,7 @@ __all__ = [
     "StealFrom",
     "Take",
     "Volunteer",
+    "made",
 ]
 
 
@@ -67,6 +69,31 @@ class Action:
         # pickle by the fields (worker processes, Dask): a mypyc-compiled frozen dataclass
         # cannot be unpickled by setting its attributes one by one
         return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
+
+_T = TypeVar("_T")
+_MADE: dict[object, dict[tuple[object, ...], Any]] = {}
+_MADE_MAX = 1 << 14
+
+
+def made(kind: Callable[..., _T], *values: object) -> _T:
+    """``kind(*values)``, made once and handed out again: the engine builds every state's legal
+    actions afresh, and building a dataclass costs far more than looking one up (they are
+    frozen, so one object serves every state; equal either way). Each kind's table starts
+    afresh past 16,384 entries, far more than a game's distinct actions of one kind.
+
+    >>> made(Move, "grail") is made(Move, "grail"), made(Move, "grail") == Move("grail")
+    (True, True)
+    """
+    table = _MADE.get(kind)
+    if table is None:
+        table = _MADE[kind] = {}
+    got = table.get(values)
+    if got is None:
+        if len(table) >= _MADE_MAX:
+            table.clear()
+        got = table[values] = kind(*values)
+    return got
 
 
 # --- Progression of Evil (RB p.10-12) -----------------------------------------------------------

@@ -11,8 +11,8 @@ themselves.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from functools import cache, lru_cache
+from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from camelot_rules import rulebook
@@ -24,6 +24,7 @@ from camelot_rules.core import (
     siege_fight_won,
 )
 from camelot_rules.engine import actions as A
+from camelot_rules.engine.actions import made
 from camelot_rules.engine.state import GONE, GameResult, GameState
 
 T = rulebook.threshold
@@ -44,17 +45,6 @@ _ENGINES_TO_LOSE = T("siege_engines_to_lose")
 _SWORDS_TO_END = T("swords_to_end")
 _HAND_LIMIT = T("white_hand_limit_to_draw")
 _BASE_SPECIALS = frozenset(e.name for e in rulebook.BASE_WHITE if e.kind == "special")
-_SPECIAL_WHITE = frozenset(
-    e.name for e in (*rulebook.BASE_WHITE, *rulebook.EXPANSION_WHITE) if e.kind == "special"
-)
-
-
-@cache
-def _special_indices(white_names: tuple[str, ...]) -> tuple[int, ...]:
-    """Where the special white cards stand in a hand's count vector (one box's card order)."""
-    return tuple(i for i, name in enumerate(white_names) if name in _SPECIAL_WHITE)
-
-
 # Merlin's Company registers its handlers here (camelot_rules.engine.expansion): decision
 # tasks (seat, actions, resolve), special white cards, and what happens when a quest ends.
 EXTRA_DECISIONS: dict[str, tuple[Any, Any, Any]] = {}
@@ -65,12 +55,12 @@ QUEST_END_HOOKS: list[Any] = []
 
 # --- small helpers ------------------------------------------------------------------------------
 def note(s: GameState, text: str, rule_id: str) -> None:
-    s._set(note=(text, rule_id))
+    s._set_note((text, rule_id))
 
 
 def push(s: GameState, *tasks: tuple[Any, ...]) -> None:
     """Push tasks to run in the order given (the first given runs first)."""
-    s._set(pending=s.pending + tuple(reversed(tasks)))
+    s._set_pending(s.pending + tuple(reversed(tasks)))
 
 
 def in_play(s: GameState) -> list[int]:
@@ -118,13 +108,20 @@ def discard_white(s: GameState, seat: int, name: str, n: int = 1) -> None:
     white_to_discard(s, name, n)
 
 
+_BLACK_VALUES: dict[str, tuple[int, int]] = {}  # card -> (on Lancelot, on the Dragon), as read
+
+
 def black_value(card: str, quest: str) -> int:
     """A combat black card's value on ``quest`` (RB p.11: Lancelot left, Dragon right)."""
-    parts = card.split("_")
-    if card.startswith("black_knight_"):
-        return int(parts[-1])
-    lancelot, dragon = int(parts[-2]), int(parts[-1])
-    return lancelot if quest == "lancelot" else dragon
+    values = _BLACK_VALUES.get(card)
+    if values is None:
+        parts = card.split("_")
+        if card.startswith("black_knight_"):
+            values = (int(parts[-1]), int(parts[-1]))
+        else:
+            values = (int(parts[-2]), int(parts[-1]))
+        _BLACK_VALUES[card] = values
+    return values[0] if quest == "lancelot" else values[1]
 
 
 def black_pile_size(s: GameState) -> int:
@@ -648,38 +645,35 @@ def quest_actions(s: GameState, seat: int) -> list[A.Action]:
     out: list[A.Action] = []
     if where == "camelot":
         if sum(hand) < _HAND_LIMIT:
-            out.append(A.DrawWhite())
+            out.append(made(A.DrawWhite))
         if s.engines > 0:
-            out += [A.FightEngine(v) for v in _fight_subsets(fight_counts(hand, s))]
+            out += _siege_fights(tuple(fight_counts(hand, s)))
     elif where in ("black_knight", "lancelot", "dragon"):
         laid = s.bk_w if where == "black_knight" else s.ld_w
         for v, c in enumerate(fight_counts(hand, s), start=1):
             if c and pattern_ok(where, (*laid, v)):
-                out.append(A.PlayFight(where, v))
+                out.append(made(A.PlayFight, where, v))
     elif where in ("picts", "saxons"):
         nxt = war_next(s, where)
         if nxt is not None and hand[wi[f"fight_{nxt}"]]:
-            out.append(A.PlayFight(where, nxt))
+            out.append(made(A.PlayFight, where, nxt))
     elif where == "grail":
         if hand[wi["grail"]] and not s.dark_forest:
-            out.append(A.PlayGrail())
+            out.append(made(A.PlayGrail))
     elif where == "excalibur":
         names = s.cfg.white_names
-        out += [A.DiscardForExcalibur(names[i]) for i, c in enumerate(hand) if c]
+        out += [made(A.DiscardForExcalibur, names[i]) for i, c in enumerate(hand) if c]
     return out
 
 
-def _fight_subsets(counts: list[int]) -> tuple[tuple[int, ...], ...]:
-    """Every non-empty multiset of Fight values in a hand, as sorted tuples (largest first)."""
-    return _fight_subsets_of(tuple(counts))
-
-
 @lru_cache(maxsize=4096)  # a hand's Fight counts; bounded for long sweeps
-def _fight_subsets_of(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+def _siege_fights(counts: tuple[int, ...]) -> tuple[A.FightEngine, ...]:
+    """A siege fight with every non-empty multiset of the hand's Fight values (``counts``: how
+    many Fight 1..5), each as sorted values, largest first."""
     combos: list[tuple[int, ...]] = [()]
     for value, c in zip(range(1, 6), counts):
         combos = [combo + (value,) * k for combo in combos for k in range(c + 1)]
-    return tuple(tuple(sorted(c, reverse=True)) for c in combos if c)
+    return tuple(made(A.FightEngine, tuple(sorted(c, reverse=True))) for c in combos if c)
 
 
 def do_fight_engine(s: GameState, seat: int, action: Any) -> None:
@@ -899,6 +893,11 @@ def do_accuse(s: GameState, seat: int, action: Any) -> None:
 
 
 # --- special white cards ------------------------------------------------------------------------
+def _has(hand: tuple[int, ...], wi: Mapping[str, int], name: str) -> bool:
+    """Whether the hand holds the white card ``name`` (of this box)."""
+    return name in wi and hand[wi[name]] > 0
+
+
 def special_actions(s: GameState, seat: int, *, free: bool) -> list[A.Action]:
     """The special white cards ``seat`` can play now, with every choice (BoQ pp.14-15).
 
@@ -906,42 +905,38 @@ def special_actions(s: GameState, seat: int, *, free: bool) -> list[A.Action]:
     hand = s.hands[seat]
     wi = s.cfg.white_index
     out: list[A.Action] = []
-    if not any(hand[i] for i in _special_indices(s.cfg.white_names)):
+    if not any(hand[i] for i in s.cfg.white_special):
         return out
-
-    def have(name: str) -> bool:
-        return name in wi and hand[wi[name]] > 0
-
-    if have("merlin") and not s.vivien:
+    if _has(hand, wi, "merlin") and not s.vivien:
         if s.engines:
-            out.append(A.PlaySpecial("merlin", ("engine",), free))
+            out.append(made(A.PlaySpecial, "merlin", ("engine",), free))
         if s.bk_b:
-            out.append(A.PlaySpecial("merlin", ("last_black", "black_knight"), free))
+            out.append(made(A.PlaySpecial, "merlin", ("last_black", "black_knight"), free))
         if s.ld_b and s.ld_mode != "over":
-            out.append(A.PlaySpecial("merlin", ("last_black", s.ld_mode), free))
+            out.append(made(A.PlaySpecial, "merlin", ("last_black", s.ld_mode), free))
         if "despair" in s.grail_b:
-            out.append(A.PlaySpecial("merlin", ("last_black", "grail"), free))
+            out.append(made(A.PlaySpecial, "merlin", ("last_black", "grail"), free))
         for k, war in enumerate(("picts", "saxons")):
             if s.wars[k][1]:
-                out.append(A.PlaySpecial("merlin", ("warrior", war), free))
-    if have("convocation"):
-        out.append(A.PlaySpecial("convocation", (), free))
-    if have("fate"):
-        out.append(A.PlaySpecial("fate", ("loyal",), free))
+                out.append(made(A.PlaySpecial, "merlin", ("warrior", war), free))
+    if _has(hand, wi, "convocation"):
+        out.append(made(A.PlaySpecial, "convocation", (), free))
+    if _has(hand, wi, "fate"):
+        out.append(made(A.PlaySpecial, "fate", ("loyal",), free))
         if s.loyalty[seat] == "traitor":
-            out.append(A.PlaySpecial("fate", ("reveal",), free))
-    if have("heroism") and not s.heroism:
-        out += [A.PlaySpecial("heroism", (q,), free) for q in quests_in_play(s)]
-    if have("lady_of_the_lake"):
-        out.append(A.PlaySpecial("lady_of_the_lake", (), free))
-    if have("messenger"):
-        out += [A.PlaySpecial("messenger", (t,), free) for t in in_play(s) if t != seat]
-    if have("piety"):
-        out += [A.PlaySpecial("piety", (c,), free) for c in ("self", "others")]
-    if have("clairvoyance") and black_pile_size(s):
-        out.append(A.PlaySpecial("clairvoyance", (), free))
-    if have("reinforcements"):
-        out += [A.PlaySpecial("reinforcements", (c,), free) for c in ("self", "others")]
+            out.append(made(A.PlaySpecial, "fate", ("reveal",), free))
+    if _has(hand, wi, "heroism") and not s.heroism:
+        out += [made(A.PlaySpecial, "heroism", (q,), free) for q in quests_in_play(s)]
+    if _has(hand, wi, "lady_of_the_lake"):
+        out.append(made(A.PlaySpecial, "lady_of_the_lake", (), free))
+    if _has(hand, wi, "messenger"):
+        out += [made(A.PlaySpecial, "messenger", (t,), free) for t in in_play(s) if t != seat]
+    if _has(hand, wi, "piety"):
+        out += [made(A.PlaySpecial, "piety", (c,), free) for c in ("self", "others")]
+    if _has(hand, wi, "clairvoyance") and black_pile_size(s):
+        out.append(made(A.PlaySpecial, "clairvoyance", (), free))
+    if _has(hand, wi, "reinforcements"):
+        out += [made(A.PlaySpecial, "reinforcements", (c,), free) for c in ("self", "others")]
     for hook in SPECIAL_HOOKS:
         out += hook(s, seat, free)
     return out
@@ -1163,26 +1158,26 @@ def task_actions(s: GameState, task: tuple[Any, ...]) -> list[A.Action]:
         answers: list[A.Action] = EXTRA_DECISIONS[kind][1](s, task)
         return answers
     if kind == "offer":
-        return [A.Offer(c) for c in _hand_cards(s, task[1])]
+        return [made(A.Offer, c) for c in _hand_cards(s, task[1])]
     if kind == "take":
         names = s.cfg.white_names
-        return [A.Take(names[i]) for i, c in enumerate(s.pool) if c]
+        return [made(A.Take, names[i]) for i, c in enumerate(s.pool) if c]
     if kind == "merlin":
         seat = task[3][task[4]]
         have = s.hands[seat][s.cfg.white_index["merlin"]]
         pledged = sum(k for _, k in task[5])
         most = min(have, T("merlins_to_cancel") - pledged)
-        return [A.Pass(), *[A.Pledge(k) for k in range(1, most + 1)]]
+        return [made(A.Pass), *[made(A.Pledge, k) for k in range(1, most + 1)]]
     if kind == "excal":
-        return [A.Pass(), A.SacrificeExcalibur()]
+        return [made(A.Pass), made(A.SacrificeExcalibur)]
     if kind == "face":
-        return [A.PlayBlack(False), A.PlayBlack(True)]
+        return [made(A.PlayBlack, False), made(A.PlayBlack, True)]
     if kind == "war":
-        return [A.ChooseWar("picts"), A.ChooseWar("saxons")]
+        return [made(A.ChooseWar, "picts"), made(A.ChooseWar, "saxons")]
     if kind == "volunteer":
-        return [A.Pass(), A.Volunteer()]
+        return [made(A.Pass), made(A.Volunteer)]
     if kind == "discard":
-        return [A.Discard(c) for c in _hand_cards(s, task[1])]
+        return [made(A.Discard, c) for c in _hand_cards(s, task[1])]
     if kind in ("kay_combat", "kay_siege"):
         seat = task_seat(s, task)
         assert seat is not None
@@ -1191,30 +1186,30 @@ def task_actions(s: GameState, task: tuple[Any, ...]) -> list[A.Action]:
         if kind == "kay_combat" and s.location[seat] != task[1]:
             return []
         values = [v for v, c in enumerate(fight_counts(s.hands[seat], s), start=1) if c]
-        return [A.Pass(), *[A.KayExtra(v) for v in values]] if values else []
+        return [made(A.Pass), *[made(A.KayExtra, v) for v in values]] if values else []
     if kind == "drink":
         holder = s.relics[_GRAIL]
         if holder < 0 or s.dead[holder] or s.revealed[holder]:
             return []
-        return [A.Pass(), A.Drink()]
+        return [made(A.Pass), made(A.Drink)]
     if kind == "keep2":
-        return [A.Keep(c) for c in dict.fromkeys(s.btop[:2])]
+        return [made(A.Keep, c) for c in dict.fromkeys(s.btop[:2])]
     if kind == "arthur_return":
-        return [A.ArthurReturn(c) for c in _hand_cards(s, task[1])]
+        return [made(A.ArthurReturn, c) for c in _hand_cards(s, task[1])]
     if kind == "clair":
         n, placed = task[2], task[3]
         remaining = list(s.btop[:n])
         for c in placed:
             remaining.remove(c)
-        return [A.PutNext(c) for c in dict.fromkeys(remaining)]
+        return [made(A.PutNext, c) for c in dict.fromkeys(remaining)]
     if kind == "join":
-        return [A.Join(True), A.Join(False)]
+        return [made(A.Join, True), made(A.Join, False)]
     if kind == "messenger":
-        return [A.Pass(), *[A.Offer(c) for c in _hand_cards(s, task[1])]]
+        return [made(A.Pass), *[made(A.Offer, c) for c in _hand_cards(s, task[1])]]
     if kind == "steal_target":
-        return [A.StealFrom(x) for x in in_play(s) if any(s.hands[x])]
+        return [made(A.StealFrom, x) for x in in_play(s) if any(s.hands[x])]
     if kind == "traitor_evil":
-        return [A.AddEngine(), A.DrawBlack()]
+        return [made(A.AddEngine), made(A.DrawBlack)]
     raise AssertionError(kind)  # pragma: no cover
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from camelot_rules import rulebook
 from camelot_rules.engine import actions as A
 from camelot_rules.engine import effects as E
+from camelot_rules.engine.actions import made
 from camelot_rules.engine.state import GameState
 
 __all__ = ["demand_payments", "free_actions", "travel_move"]
@@ -71,9 +72,9 @@ def _to_travel_discard(s: GameState, card: str) -> None:
 
 def travel_weights(s: GameState) -> tuple[list[A.Outcome], list[int]]:
     if s.ttop:
-        return [A.Draw("travel", s.ttop[0])], [1]
+        return [made(A.Draw, "travel", s.ttop[0])], [1]
     names = s.cfg.travel_names
-    pairs = [(A.Draw("travel", names[i]), c) for i, c in enumerate(s.tpile) if c]
+    pairs = [(made(A.Draw, "travel", names[i]), c) for i, c in enumerate(s.tpile) if c]
     return [p[0] for p in pairs], [p[1] for p in pairs]
 
 
@@ -153,8 +154,11 @@ def free_actions(s: GameState, seat: int) -> list[A.Action]:
     oneself (JA travel rules, Captured!). Rules: ``travel.captured``."""
     if "cat:free" in s.tflags:
         return []
-    specials = [c for c in s.hand(seat) if c in E._SPECIAL_WHITE]
-    return [A.Free(t, c) for t in E.in_play(s) if t != seat and s.captured[t] for c in specials]
+    hand, names = s.hands[seat], s.cfg.white_names
+    specials = [names[i] for i in s.cfg.white_special if hand[i]]
+    return [
+        made(A.Free, t, c) for t in E.in_play(s) if t != seat and s.captured[t] for c in specials
+    ]
 
 
 def do_free(s: GameState, seat: int, action: Any) -> None:
@@ -231,18 +235,18 @@ def special_actions_mc(s: GameState, seat: int, free: bool) -> list[A.Action]:
     out: list[A.Action] = []
     where = s.location[seat]
     if hand.get("call_for_help") and where not in ("black_knight", "lancelot"):
-        out.append(A.PlaySpecial("call_for_help", (), free))
+        out.append(made(A.PlaySpecial, "call_for_help", (), free))
     if hand.get("dispel"):
-        out += [A.PlaySpecial("dispel", (c,), free) for c in _dispellable(s)]
+        out += [made(A.PlaySpecial, "dispel", (c,), free) for c in _dispellable(s)]
     for card in ("divine_favor", "dragon_slayer", "new_hope", "tournament"):
         if hand.get(card):
-            out.append(A.PlaySpecial(card, (), free))
+            out.append(made(A.PlaySpecial, card, (), free))
     if hand.get("merlin_to_the_rescue"):
         quests = ["black_knight", "lancelot" if s.ld_mode == "lancelot" else "dragon"]
         quests += ["excalibur", "grail", "picts", "saxons"]
-        out += [A.PlaySpecial("merlin_to_the_rescue", (q,), free) for q in quests]
+        out += [made(A.PlaySpecial, "merlin_to_the_rescue", (q,), free) for q in quests]
     if hand.get("truce"):
-        out += [A.PlaySpecial("truce", (w,), free) for w in ("picts", "saxons")]
+        out += [made(A.PlaySpecial, "truce", (w,), free) for w in ("picts", "saxons")]
     return out
 
 
@@ -323,7 +327,7 @@ def _slayer_actions(s: GameState, task: tuple[Any, ...]) -> list[A.Action]:
     if s.ld_mode != "dragon" or s.location[seat] != "dragon":
         return []
     fights = [a for a in E.quest_actions(s, seat) if isinstance(a, A.PlayFight)]
-    return [A.Pass(), *fights] if fights else []
+    return [made(A.Pass), *fights] if fights else []
 
 
 def _resolve_slayer(s: GameState, task: tuple[Any, ...], a: Any) -> None:
@@ -341,7 +345,7 @@ def caradoc_actions(s: GameState, seat: int) -> list[A.Action]:
         or "morgan_witch_2" in s.witches
     ):
         return []
-    return [A.CaradocDraw()]
+    return [made(A.CaradocDraw)]
 
 
 def do_caradoc(s: GameState, seat: int) -> None:
@@ -368,17 +372,17 @@ E.EXTRA_DECISIONS.update(
     {
         "demand": (
             lambda s, t: int(t[1]),
-            lambda s, t: [A.Pass(), *[A.Pay(p) for p in _demand_payments(s, t[1], t[3])]],
+            lambda s, t: [made(A.Pass), *[made(A.Pay, p) for p in _demand_payments(s, t[1], t[3])]],
             _resolve_demand,
         ),
         "witch4": (
             lambda s, t: int(t[1]),
-            lambda s, t: [A.Discard("grail"), A.Pass()],
+            lambda s, t: [made(A.Discard, "grail"), made(A.Pass)],
             _resolve_witch4,
         ),
         "call": (
             lambda s, t: int(t[3][t[4]]),
-            lambda s, t: [A.Join(True), A.Join(False)],
+            lambda s, t: [made(A.Join, True), made(A.Join, False)],
             _resolve_call,
         ),
         "slayer": (lambda s, t: int(t[1]), _slayer_actions, _resolve_slayer),

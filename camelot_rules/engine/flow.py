@@ -16,6 +16,7 @@ from camelot_rules import rulebook
 from camelot_rules.engine import actions as A
 from camelot_rules.engine import effects as E
 from camelot_rules.engine import expansion as X
+from camelot_rules.engine.actions import made
 from camelot_rules.engine.state import GameState, IllegalActionError
 
 __all__ = [
@@ -66,7 +67,7 @@ def _draws(pile: str, names: tuple[str, ...]) -> tuple[A.Draw, ...]:
     """The Draw outcomes of a pile, made once (outcomes are immutable values)."""
     key = (pile, names)
     if key not in _DRAWS:
-        _DRAWS[key] = tuple(A.Draw(pile, name) for name in names)
+        _DRAWS[key] = tuple(made(A.Draw, pile, name) for name in names)
     return _DRAWS[key]
 
 
@@ -102,10 +103,13 @@ def _chance_weights(s: GameState) -> tuple[list[A.Outcome], list[int]]:
     kind = task[0]
     if kind == "deal_knight":
         left = s.deal_pool[0]
-        return [A.Deal(task[1], k) for k in left], [1] * len(left)
+        return [made(A.Deal, task[1], k) for k in left], [1] * len(left)
     if kind == "deal_loyalty":
         _, loyal, traitors = s.deal_pool
-        pairs = [(A.Deal(task[1], "loyal"), loyal), (A.Deal(task[1], "traitor"), traitors)]
+        pairs = [
+            (made(A.Deal, task[1], "loyal"), loyal),
+            (made(A.Deal, task[1], "traitor"), traitors),
+        ]
         pairs = [p for p in pairs if p[1]]
         return [p[0] for p in pairs], [p[1] for p in pairs]
     if kind == "wdraw":
@@ -113,23 +117,23 @@ def _chance_weights(s: GameState) -> tuple[list[A.Outcome], list[int]]:
         return _nonzero(draws, s.wpile)
     if kind in ("bdraw", "reveal"):
         if kind == "bdraw" and s.btop:
-            return [A.Draw("black", s.btop[0])], [1]
+            return [made(A.Draw, "black", s.btop[0])], [1]
         if any(s.bpile):
             return _nonzero(_draws("black", s.cfg.black_names), s.bpile)
-        return [A.Draw("black", s.bbottom[0])], [1]
+        return [made(A.Draw, "black", s.bbottom[0])], [1]
     if kind == "tdraw":
         return X.travel_weights(s)
     if kind == "roll":
         faces = rulebook.SIEGE_DIE_FACES
-        return [A.Roll(f) for f in range(1, faces + 1)], [1] * faces
+        return [made(A.Roll, f) for f in range(1, faces + 1)], [1] * faces
     if kind == "steal":
         names = s.cfg.white_names
         hand = s.hands[task[2]]
-        pairs4 = [(A.Steal(names[i]), c) for i, c in enumerate(hand) if c]
+        pairs4 = [(made(A.Steal, names[i]), c) for i, c in enumerate(hand) if c]
         return [p[0] for p in pairs4], [p[1] for p in pairs4]
     if kind == "pool_deal":
         names = s.cfg.white_names
-        pairs5 = [(A.Draw("shared", names[i]), c) for i, c in enumerate(s.pool) if c]
+        pairs5 = [(made(A.Draw, "shared", names[i]), c) for i, c in enumerate(s.pool) if c]
         return [p[0] for p in pairs5], [p[1] for p in pairs5]
     raise AssertionError(kind)  # pragma: no cover
 
@@ -153,7 +157,7 @@ def apply_chance(s: GameState, outcome: A.Outcome) -> GameState:
     else:
         E.resolve_chance(new, task, outcome)
     _run(new)
-    new._set(hist=(s.hist, outcome))
+    new._set_hist((s.hist, outcome))
     return new
 
 
@@ -198,17 +202,17 @@ def apply(s: GameState, action: A.Action) -> GameState:
     seat = decider(s)
     if new.pending:
         task = new.pending[-1]
-        new._set(pending=new.pending[:-1])
+        new._set_pending(new.pending[:-1])
         # the note is public (observations show it): a secret choice is not named
         shown = f"makes a choice ({E.describe_task(task)})" if task[0] in _SECRET else str(action)
-        new._set(note=(f"seat {seat}: {shown}", _TASK_RULES.get(task[0], "turn.pending")))
+        new._set_note((f"seat {seat}: {shown}", _TASK_RULES.get(task[0], "turn.pending")))
         E.resolve_decision(new, task, action)
     elif new.phase == "evil":
         _apply_evil(new, action)
     else:
         _apply_heroic(new, action)
     _run(new)
-    new._set(hist=(s.hist, action))
+    new._set_hist((s.hist, action))
     return new
 
 
@@ -265,18 +269,18 @@ def _run(s: GameState) -> None:
             raise AssertionError(f"nothing pending in phase {s.phase!r}")  # pragma: no cover
         task = s.pending[-1]
         if task[0] in CHANCE_TASKS and not E.chance_possible(s, task):
-            s._set(pending=s.pending[:-1])  # nothing left to draw: the draw does not happen
+            s._set_pending(s.pending[:-1])  # nothing left to draw: the draw does not happen
             continue
         if task[0] in CHANCE_TASKS:
             return
         if E.is_decision_task(task[0]):
             answers = E.task_actions(s, task)
             if not answers:
-                s._set(pending=s.pending[:-1])  # nobody can answer: skip it
+                s._set_pending(s.pending[:-1])  # nobody can answer: skip it
                 continue
             s._set(_legal=answers)  # the state is final from here on: keep its answers
             return
-        s._set(pending=s.pending[:-1])
+        s._set_pending(s.pending[:-1])
         E.run_task(s, task)
 
 
@@ -286,12 +290,12 @@ def _evil_actions(s: GameState) -> list[A.Action]:
 
     Rules: ``turn.evil-step``, ``knight.percival``.
     """
-    out: list[A.Action] = [A.DrawBlack(), A.AddEngine()]
+    out: list[A.Action] = [made(A.DrawBlack), made(A.AddEngine)]
     if not E.sacrifice_blocked(s):  # JA witches (2nd): no life given up while she stays
-        out.append(A.LoseLife())
+        out.append(made(A.LoseLife))
     seat = s.turn
     if s.knights[seat] == "percival" and "peeked" not in s.tflags and E.black_pile_size(s):
-        out.append(A.PeekBlack())
+        out.append(made(A.PeekBlack))
     return out
 
 
@@ -304,12 +308,12 @@ def _apply_evil(s: GameState, action: A.Action) -> None:
         if s.relics[2] == seat and "armor_done" not in s.tflags:
             # BoQ p.13: with the Armor, Percival draws 2, puts 1 at the bottom, then decides.
             s._set(tflags=s.tflags | {"armor_done"})
-            s._set(pending=(("keep2", seat, "peek"), ("reveal", 2)))
+            s._set_pending((("keep2", seat, "peek"), ("reveal", 2)))
         else:
-            s._set(pending=(("reveal", 1),))
+            s._set_pending((("reveal", 1),))
         E.note(s, "Percival looks at the top black card", "knight.percival")
         return
-    s._set(pending=(("after_evil",),))
+    s._set_pending((("after_evil",),))
     if isinstance(action, A.DrawBlack):
         E.push_black_draw(s, seat, armor="armor_done" not in s.tflags)
         E.note(s, f"seat {seat} draws a black card", "evil.black-card")
@@ -337,9 +341,9 @@ def _heroic_phase_actions(s: GameState) -> list[A.Action]:
     open_for_second = s.done == 1 and not sacrificed and not doomed
     # a second, different action must exist
     if open_for_second and not E.sacrifice_blocked(s) and heroic_actions(s, seat):
-        out.append(A.Sacrifice())
+        out.append(made(A.Sacrifice))
     if not options or (s.done >= 1 and not second):
-        out.append(A.EndTurn())
+        out.append(made(A.EndTurn))
     return out
 
 
@@ -352,7 +356,7 @@ def heroic_actions(s: GameState, seat: int) -> list[A.Action]:
     wi = s.cfg.white_index
     # a. moving (RB p.12-13)
     if "cat:move" not in used:
-        out += [A.Move(q) for q in E.move_targets(s, seat)]
+        out += [made(A.Move, q) for q in E.move_targets(s, seat)]
     # b. the quest's own action (RB p.13-15)
     cat = "cat:quest:" + where
     if cat not in used:
@@ -363,14 +367,14 @@ def heroic_actions(s: GameState, seat: int) -> list[A.Action]:
     # d. healing (RB p.16)
     if "cat:heal" not in used and 0 < s.life[seat] < rulebook.threshold("max_life"):
         need = rulebook.threshold("heal_identical_cards")
-        out += [A.Heal(name) for name, i in wi.items() if hand[i] >= need]
+        out += [made(A.Heal, name) for name, i in wi.items() if hand[i] >= need]
     # Merlin's Company: freeing a captured knight (JA travel rules, Captured!)
     if s.cfg.expansion:
         out += X.free_actions(s, seat)
     # e. an accusation (RB p.16)
     if "cat:accuse" not in used and not s.accused[seat] and _accusations_open(s):
         out += [
-            A.Accuse(t)
+            made(A.Accuse, t)
             for t in range(s.cfg.players)
             if t != seat and not s.dead[t] and not s.revealed[t]
         ]
@@ -393,7 +397,7 @@ def _power_actions(s: GameState, seat: int) -> list[A.Action]:
         names = s.cfg.white_names
         for t in range(s.cfg.players):
             if t != seat and not s.dead[t] and not s.revealed[t]:
-                out += [A.ArthurGive(t, names[i]) for i, c in enumerate(s.hands[seat]) if c]
+                out += [made(A.ArthurGive, t, names[i]) for i, c in enumerate(s.hands[seat]) if c]
     if knight == "galahad" and "special" not in s.tflags:
         out += E.special_actions(s, seat, free=True)
     if knight == "caradoc":
@@ -404,7 +408,7 @@ def _power_actions(s: GameState, seat: int) -> list[A.Action]:
 def _apply_heroic(s: GameState, action: A.Action) -> None:
     seat = s.turn
     if isinstance(action, A.EndTurn):
-        s._set(pending=(("end_turn",),))
+        s._set_pending((("end_turn",),))
         E.note(s, f"seat {seat} ends the turn", "turn.end-check")
         return
     if isinstance(action, A.Sacrifice):

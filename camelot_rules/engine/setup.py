@@ -279,7 +279,7 @@ def new_game(
     tasks += [("wdraw", seat, per_knight) for seat in range(players)]
     tasks += [("share_setup",), ("begin",)]
     E.push(s, *tasks)
-    s._set(note=("the game is set up", "setup.deal"))
+    s._set_note(("the game is set up", "setup.deal"))
     _run(s)
     if seed is None:
         return s
@@ -554,6 +554,6 @@ def position(
     if rev[turn]:
         E.start_turn(s, turn)
         s._set(turn_no=1)
-    s._set(note=("position set up by hand", "setup.deal"))
+    s._set_note(("position set up by hand", "setup.deal"))
     _run(s)
     return s

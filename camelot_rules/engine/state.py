@@ -66,6 +66,11 @@ class GameResult:
         return f"{side} ({self.cause})"
 
 
+_SPECIAL_WHITE = frozenset(
+    e.name for e in (*rulebook.BASE_WHITE, *rulebook.EXPANSION_WHITE) if e.kind == "special"
+)
+
+
 @dataclass(frozen=True)
 class Config:
     """What does not change during a game: players, box, options, card orders."""
@@ -81,6 +86,8 @@ class Config:
     travel_box: tuple[int, ...]
     white_index: MappingProxyType[str, int] = field(compare=False, hash=False, repr=False)
     black_index: MappingProxyType[str, int] = field(compare=False, hash=False, repr=False)
+    # where the special white cards stand in a hand's count vector (BoQ pp.14-15)
+    white_special: tuple[int, ...] = field(default=(), compare=False, hash=False, repr=False)
 
     def option(self, name: str) -> Any:
         for key, value in self.options:
@@ -127,6 +134,7 @@ class Config:
             travel_box=travel_box_of(options.get("travel_mix", "assumed")) if travel else (),
             white_index=MappingProxyType({n: i for i, n in enumerate(wn)}),
             black_index=MappingProxyType({n: i for i, n in enumerate(bn)}),
+            white_special=tuple(i for i, n in enumerate(wn) if n in _SPECIAL_WHITE),
         )
 
 
@@ -342,6 +350,17 @@ class GameState:
             return
         for name, value in changes.items():
             object.__setattr__(self, name, value)
+
+    # the three fields changed on almost every step, each stored directly (a named store is
+    # a direct one in the compiled engine; ``_set``'s generic loop costs several times more)
+    def _set_pending(self, pending: tuple[tuple[Any, ...], ...]) -> None:
+        object.__setattr__(self, "pending", pending)
+
+    def _set_note(self, note: tuple[str, str]) -> None:
+        object.__setattr__(self, "note", note)
+
+    def _set_hist(self, hist: tuple[Any, Any] | None) -> None:
+        object.__setattr__(self, "hist", hist)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a GameState is immutable; use apply() or apply_chance()")

@@ -102,50 +102,51 @@ def observation_view(s: GameState, player: object) -> ObservationView:
     return ObservationView(s, player)
 
 
+_EXCALIBUR_STEPS = rulebook.threshold("excalibur_steps")
+_GRAIL_SPOTS = rulebook.threshold("grail_spots")
+
+
 def _quests(s: GameState, player: int) -> dict[str, Any]:
     on = _seats_by_place(s)
-    combat: dict[str, Any] = {
+    out: dict[str, Any] = {
         "black_knight": {
             "white": list(s.bk_w),
             "black": [_shown(c, fd, "black_knight") for c, fd in s.bk_b],
             "knights": on.get("black_knight", []),
         }
     }
-    if s.ld_mode != "over":
-        combat[s.ld_mode] = {
+    mode = s.ld_mode
+    if mode != "over":
+        out[mode] = {
             "white": list(s.ld_w),
-            "black": [_shown(c, fd, s.ld_mode) for c, fd in s.ld_b],
-            "knights": on.get(s.ld_mode, []),
+            "black": [_shown(c, fd, mode) for c, fd in s.ld_b],
+            "knights": on.get(mode, []),
         }
-    wars = {
-        war: {
-            "fights": s.wars[k][0],
-            "warriors": s.wars[k][1],
-            "mordred": s.wars[k][2],
+    out["lancelot_dragon"] = mode
+    out["excalibur"] = {
+        "position": s.exc_pos,
+        "steps": _EXCALIBUR_STEPS,
+        "over": s.exc_over,
+        "knights": on.get("excalibur", []),
+    }
+    out["grail"] = {
+        "grails": s.grail_n,
+        "blacks": list(s.grail_b),
+        "dark_forest": s.dark_forest,
+        "over": s.grail_over,
+        "spots": _GRAIL_SPOTS,
+        "knights": on.get("grail", []),
+    }
+    for k, war in enumerate(("picts", "saxons")):
+        fights, warriors, mordred = s.wars[k]
+        out[war] = {
+            "fights": fights,
+            "warriors": warriors,
+            "mordred": mordred,
             "knights": on.get(war, []),
         }
-        for k, war in enumerate(("picts", "saxons"))
-    }
-    return {
-        **combat,
-        "lancelot_dragon": s.ld_mode,
-        "excalibur": {
-            "position": s.exc_pos,
-            "steps": rulebook.threshold("excalibur_steps"),
-            "over": s.exc_over,
-            "knights": on.get("excalibur", []),
-        },
-        "grail": {
-            "grails": s.grail_n,
-            "blacks": list(s.grail_b),
-            "dark_forest": s.dark_forest,
-            "over": s.grail_over,
-            "spots": rulebook.threshold("grail_spots"),
-            "knights": on.get("grail", []),
-        },
-        **wars,
-        "camelot": {"knights": on.get("camelot", [])},
-    }
+    out["camelot"] = {"knights": on.get("camelot", [])}
+    return out
 
 
 def _loyalty(s: GameState, player: int) -> str | None:

@@ -29,6 +29,7 @@ from mypy_extensions import mypyc_attr
 from camelot_rules import rulebook
 from camelot_rules.cards import standard_deck
 from camelot_rules.engine import actions as A
+from camelot_rules.engine.actions import made
 from camelot_rules.engine.expansion import demand_payments
 from camelot_rules.engine.state import travel_box_of
 
@@ -114,26 +115,31 @@ _COMBAT_SHAPE: dict[str, tuple[int, int, tuple[int, ...]]] = {
 # the mean value of a black card on each combat quest (the box's mix): a face-down card or a
 # card still to come is counted at this value
 _MEAN_BLACK = {"black_knight": 31 / 11, "lancelot": 35 / 11, "dragon": 79 / 11}
-_WAR_LOSE_AT = 4
+_WAR_LOSE_AT = 4  # the fourth warrior loses a war (BoQ p.10)
 # the rule noted when a knight has just arrived on a quest by a move (the travel card read,
 # or a travel demand met, in Merlin's Company)
 _ARRIVED = frozenset({"quest.move", "travel.cards", "travel.demands"})
-_SCORED = (A.Move, A.PlaySpecial, A.Heal, A.EndTurn, A.Free)
+# (kinds are looked up by exact type: ``type(a) in`` a frozenset costs far less than
+# ``isinstance`` against a tuple of a dozen classes, on every legal action)
+_SCORED = frozenset({A.Move, A.PlaySpecial, A.Heal, A.EndTurn, A.Free})
+_EVIL = frozenset({A.DrawBlack, A.AddEngine, A.LoseLife, A.PeekBlack})
 # actions only offered in the heroic phase (never as an answer inside a resolution)
-_HEROIC = (
-    A.EndTurn,
-    A.Move,
-    A.Sacrifice,
-    A.DrawWhite,
-    A.FightEngine,
-    A.PlayFight,
-    A.PlayGrail,
-    A.DiscardForExcalibur,
-    A.PlaySpecial,
-    A.Heal,
-    A.Accuse,
-    A.ArthurGive,
-)  # the fourth warrior loses a war (BoQ p.10)
+_HEROIC = frozenset(
+    {
+        A.EndTurn,
+        A.Move,
+        A.Sacrifice,
+        A.DrawWhite,
+        A.FightEngine,
+        A.PlayFight,
+        A.PlayGrail,
+        A.DiscardForExcalibur,
+        A.PlaySpecial,
+        A.Heal,
+        A.Accuse,
+        A.ArthurGive,
+    }
+)
 
 
 def _fight_counts(hand: Mapping[str, int]) -> tuple[int, ...]:
@@ -356,9 +362,9 @@ class LoyalHeuristic(_ByFields):
         self, observation: Mapping[str, Any], actions: Sequence[A.Action], rng: random.Random
     ) -> A.Action:
         first = actions[0]
-        if isinstance(first, (A.DrawBlack, A.AddEngine, A.LoseLife, A.PeekBlack)):
+        if type(first) in _EVIL:
             return self._evil(observation, actions)
-        if any(isinstance(a, _HEROIC) for a in actions):
+        if any(type(a) in _HEROIC for a in actions):
             return self._heroic(observation, actions)
         return _answer(observation, actions, rng, self)
 
@@ -367,27 +373,27 @@ class LoyalHeuristic(_ByFields):
         engines = obs["siege_engines"]
         life = obs["life"].get(obs["current_player"], 0)
         if not self.weigh_harms:  # the first version's thresholds (kept for comparison)
-            if A.AddEngine() in actions and engines < self.engine_below:
-                return A.AddEngine()
-            if A.LoseLife() in actions and life > self.life_above:
-                return A.LoseLife()
+            if made(A.AddEngine) in actions and engines < self.engine_below:
+                return made(A.AddEngine)
+            if made(A.LoseLife) in actions and life > self.life_above:
+                return made(A.LoseLife)
             if _on_the_brink(obs):
-                if A.AddEngine() in actions and engines < self.engine_panic:
-                    return A.AddEngine()
-                if A.LoseLife() in actions and life > self.brink_life:
-                    return A.LoseLife()
-            if A.DrawBlack() in actions:
-                return A.DrawBlack()
+                if made(A.AddEngine) in actions and engines < self.engine_panic:
+                    return made(A.AddEngine)
+                if made(A.LoseLife) in actions and life > self.brink_life:
+                    return made(A.LoseLife)
+            if made(A.DrawBlack) in actions:
+                return made(A.DrawBlack)
             return actions[0]  # pragma: no cover - the unmasked traitor's turn
         # (the evil step's actions carry no fields: they are told apart by kind)
         kinds = {type(a) for a in actions}
         harms: list[tuple[float, A.Action]] = []
         if A.DrawBlack in kinds:
-            harms.append((draw_harm(obs, self.engine_harm(engines + 1)), A.DrawBlack()))
+            harms.append((draw_harm(obs, self.engine_harm(engines + 1)), made(A.DrawBlack)))
         if A.AddEngine in kinds:
-            harms.append((self.engine_harm(engines + 1), A.AddEngine()))
+            harms.append((self.engine_harm(engines + 1), made(A.AddEngine)))
         if A.LoseLife in kinds:
-            harms.append((self.life_harm(life, obs["expansion"]), A.LoseLife()))
+            harms.append((self.life_harm(life, obs["expansion"]), made(A.LoseLife)))
         if not harms:  # pragma: no cover - the unmasked traitor's turn
             return actions[0]
         return min(harms, key=lambda h: h[0])[1]
@@ -428,7 +434,7 @@ class LoyalHeuristic(_ByFields):
             and obs["rule"] in _ARRIVED
             and self._value(obs, here, values)[0] >= self.sacrifice_value
         ):
-            return A.Sacrifice()
+            return made(A.Sacrifice)
         # ending the turn scores 0; when an action is still owed the best one is taken even
         # if it scores below 0
         picks = [
@@ -436,11 +442,11 @@ class LoyalHeuristic(_ByFields):
             for q in {here, "camelot"}
             if (p := self._value(obs, q, values)[1]) is not None
             and type(p) in kinds
-            and any(type(a) is type(p) and a == p for a in actions)
+            and any(a is p or (type(a) is type(p) and a == p) for a in actions)
         ]
         # only the options that can score: the chosen quest action (not every Fight card or
         # every set of them), moves, special whites, healing, ending the turn
-        short = picks + [a for a in actions if isinstance(a, _SCORED)]
+        short = picks + [a for a in actions if type(a) in _SCORED]
         # (on equal scores ending the turn wins: a card is not spent for nothing)
         return max(
             short or actions,
@@ -489,10 +495,10 @@ class LoyalHeuristic(_ByFields):
             return self.free_value - 0.3 * card_worth(a.card, obs)
         if isinstance(a, (A.PlayFight, A.PlayGrail, A.DiscardForExcalibur, A.DrawWhite)):
             value, pick = self._value(obs, here, values)
-            return value if pick == a else 0.0
+            return value if pick is a or pick == a else 0.0
         if isinstance(a, A.FightEngine):
             value, pick = self._value(obs, "camelot", values)
-            return value if pick == a else 0.0
+            return value if pick is a or pick == a else 0.0
         if isinstance(a, A.Heal):
             return 8.0 if life <= self.heal_at and _spare(obs, a.card) else 0.0
         if isinstance(a, A.PlaySpecial):
@@ -510,9 +516,9 @@ class LoyalHeuristic(_ByFields):
             engines = obs["siege_engines"]
             best: tuple[float, A.Action | None] = (0.0, None)
             if size < min(self.hand_target, 12):
-                best = (3.0 + 0.5 * (self.hand_target - size), A.DrawWhite())
+                best = (3.0 + 0.5 * (self.hand_target - size), made(A.DrawWhite))
             elif size < 12:
-                best = (1.0, A.DrawWhite())
+                best = (1.0, made(A.DrawWhite))
             if engines >= self.fight_engines_at:
                 fights = _fight_counts(hand)
                 # Excalibur's holder adds 1 to the fight (RB p.17): one point less to bring
@@ -532,14 +538,14 @@ class LoyalHeuristic(_ByFields):
                     over = engines - self.fight_engines_at + 1
                     value = 3.0 + self.engine_urgency * over**2 / 2 + min(sum(chosen), 8) / 4
                     if value > best[0]:
-                        best = (value, A.FightEngine(tuple(chosen)))
+                        best = (value, made(A.FightEngine, tuple(chosen)))
             return best
         q = obs["quests"]
         if quest == "grail":
             g = q["grail"]
             if g["over"] or g["dark_forest"] or not hand.get("grail"):
                 return 0.0, None
-            return self.grail_value + len(g["blacks"]) * 0.5, A.PlayGrail()
+            return self.grail_value + len(g["blacks"]) * 0.5, made(A.PlayGrail)
         if quest in ("picts", "saxons"):
             war = q[quest]
             nxt = war["fights"] + 1 if war["fights"] < 5 else (5 if war["mordred"] else 0)
@@ -548,12 +554,12 @@ class LoyalHeuristic(_ByFields):
             run = 1
             while nxt + run <= 5 and hand.get(f"fight_{nxt + run}"):
                 run += 1
-            return self.war_value + 1.5 * war["warriors"] + 0.5 * run, A.PlayFight(quest, nxt)
+            return self.war_value + 1.5 * war["warriors"] + 0.5 * run, made(A.PlayFight, quest, nxt)
         if quest == "excalibur":
             e = q["excalibur"]
             if e["over"] or not hand:
                 return 0.0, None
-            card = min(hand, key=lambda c: card_worth(c, obs))
+            card = _cheapest(hand, obs)
             danger = max(0, -int(e["position"]))
             value = (
                 self.excalibur_value
@@ -561,7 +567,7 @@ class LoyalHeuristic(_ByFields):
                 + 0.5 * int(e["position"])
                 - 0.4 * card_worth(card, obs)
             )
-            return value, A.DiscardForExcalibur(card)
+            return value, made(A.DiscardForExcalibur, card)
         if quest in _COMBAT:
             return self._combat_value(obs, quest)
         return 0.0, None
@@ -608,7 +614,7 @@ class LoyalHeuristic(_ByFields):
                 value += self.combat_watch
         if quest == "dragon":
             value += 1.0  # two swords either way
-        return value, A.PlayFight(quest, todo[0])
+        return value, made(A.PlayFight, quest, todo[0])
 
     def _special(self, obs: Mapping[str, Any], a: A.PlaySpecial, life: int) -> float:
         q = obs["quests"]
@@ -694,6 +700,11 @@ _HARM_KINDS = (
     "witch_3",
     "witch",
 )
+
+
+def _cheapest(hand: Mapping[str, int], obs: Mapping[str, Any]) -> str:
+    """The hand's card worth least (see :func:`card_worth`)."""
+    return min(hand, key=lambda c: card_worth(c, obs))
 
 
 def _harm_kind(card: str) -> str:
@@ -864,11 +875,11 @@ def _answer(
     if A.Pledge in kinds:
         return max(_of(actions, A.Pledge), key=lambda a: a.merlins)
     if A.Drink in kinds:
-        return A.Drink()
+        return made(A.Drink)
     if A.PlayBlack in kinds:
         down = me is not None and me.black_face_down
-        if A.PlayBlack(down) in actions:
-            return A.PlayBlack(down)
+        if made(A.PlayBlack, down) in actions:
+            return made(A.PlayBlack, down)
     if A.KayExtra in kinds:
         return max(_of(actions, A.KayExtra), key=lambda a: a.value)
     if A.Pay in kinds:
@@ -888,10 +899,10 @@ def _answer(
     if A.ChooseWar in kinds:
         q = obs["quests"]
         return min(_of(actions, A.ChooseWar), key=lambda a: q[a.war]["warriors"])
-    if A.Join in kinds and A.Join(True) in actions:
-        return A.Join(True)
+    if A.Join in kinds and made(A.Join, True) in actions:
+        return made(A.Join, True)
     if A.Pass in kinds:
-        return A.Pass()
+        return made(A.Pass)
     return actions[rng.randrange(len(actions))]
 
 
@@ -921,14 +932,14 @@ class TraitorHeuristic(_ByFields):
             sizes = observation["hand_sizes"]
             return max(_of(actions, A.StealFrom), key=lambda a: sizes.get(a.seat, 0))
         if A.AddEngine in kinds and A.LoseLife not in kinds:
-            return A.AddEngine()  # the unmasked traitor's turn
+            return made(A.AddEngine)  # the unmasked traitor's turn
         if A.DrawBlack in kinds:
-            return A.DrawBlack()
-        if A.PlayBlack in kinds and A.PlayBlack(True) in actions:
-            return A.PlayBlack(True)
+            return made(A.DrawBlack)
+        if A.PlayBlack in kinds and made(A.PlayBlack, True) in actions:
+            return made(A.PlayBlack, True)
         if A.Pledge in kinds:
-            return A.Pass()
-        heroic = any(isinstance(a, (A.EndTurn, A.Move)) for a in actions)
+            return made(A.Pass)
+        heroic = A.EndTurn in kinds or A.Move in kinds
         if heroic and rng.random() < self.stall:
             idle = [a for a in actions if isinstance(a, (A.DrawWhite, A.Move))]
             if idle:
