@@ -87,7 +87,7 @@ class Config:
     white_index: MappingProxyType[str, int] = field(compare=False, hash=False, repr=False)
     black_index: MappingProxyType[str, int] = field(compare=False, hash=False, repr=False)
     # where the special white cards stand in a hand's count vector (BoQ pp.14-15)
-    white_special: tuple[int, ...] = field(default=(), compare=False, hash=False, repr=False)
+    white_special: tuple[int, ...] = field(compare=False, hash=False, repr=False)
 
     def option(self, name: str) -> Any:
         for key, value in self.options:
