@@ -108,7 +108,7 @@ def discard_white(s: GameState, seat: int, name: str, n: int = 1) -> None:
     white_to_discard(s, name, n)
 
 
-_BLACK_VALUES: dict[str, tuple[int, int]] = {}  # card -> (on Lancelot, on the Dragon), as read
+_BLACK_VALUES: dict[str, tuple[int, int]] = {}  # card -> (on Lancelot, on the Dragon)
 
 
 def black_value(card: str, quest: str) -> int:
@@ -120,7 +120,8 @@ def black_value(card: str, quest: str) -> int:
             values = (int(parts[-1]), int(parts[-1]))
         else:
             values = (int(parts[-2]), int(parts[-1]))
-        _BLACK_VALUES[card] = values
+        if len(_BLACK_VALUES) < 512:  # bounded (the boxes hold a few dozen names)
+            _BLACK_VALUES[card] = values
     return values[0] if quest == "lancelot" else values[1]
 
 
