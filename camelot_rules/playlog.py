@@ -100,12 +100,8 @@ _KINDS = {
     "accuse": N_("an accusation"),
     "free": N_("freeing a captive"),
 }
-_SPECIAL_WHITE = frozenset(
-    e.name for e in (*rulebook.BASE_WHITE, *rulebook.EXPANSION_WHITE) if e.kind == "special"
-)
-_SPECIAL_BLACK = frozenset(
-    e.name for e in (*rulebook.BASE_BLACK, *rulebook.EXPANSION_BLACK) if e.kind == "special"
-)
+_SPECIAL_WHITE = rulebook.SPECIAL_WHITE
+_SPECIAL_BLACK = rulebook.SPECIAL_BLACK
 
 # The form of each line, shown translated in a parse error (Translators: keep the log's words -
 # setup, players=, yes|no, white|black|travel... - as they are; translate only the capitalised

@@ -39,6 +39,8 @@ __all__ = [
     "QUEST_CARDS",
     "RELICS",
     "SIEGE_DIE_FACES",
+    "SPECIAL_BLACK",
+    "SPECIAL_WHITE",
     "THRESHOLDS",
     "TRAVEL",
     "TRAVEL_KINDS",
@@ -193,6 +195,14 @@ EXPANSION_BLACK: tuple[CardCount, ...] = (
     CardCount("morgan_witch_5", 1, "special", "JA witches; F §3c (S10, S11)", H),
     CardCount("morgan_witch_6", 1, "special", "JA witches; F §3c (S10, S11)", H),
     CardCount("morgan_witch_7", 1, "special", "JA witches; F §3c (S10, S11)", H),
+)
+
+#: the special white and special black cards of both boxes (their entries' kind "special")
+SPECIAL_WHITE: frozenset[str] = frozenset(
+    e.name for e in (*BASE_WHITE, *EXPANSION_WHITE) if e.kind == "special"
+)
+SPECIAL_BLACK: frozenset[str] = frozenset(
+    e.name for e in (*BASE_BLACK, *EXPANSION_BLACK) if e.kind == "special"
 )
 
 # --- Merlin's Company travel deck: 16 cards (HIGH), per-kind mix UNVERIFIED. -------------------

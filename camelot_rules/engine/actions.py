@@ -61,14 +61,19 @@ __all__ = [
 ]
 
 
+def by_fields(obj: Any) -> tuple[Any, ...]:
+    """``__reduce__`` of a dataclass by its fields: how the engine's actions, outcomes, results
+    and the policies are pickled (worker processes, Dask) - a mypyc-compiled frozen dataclass
+    cannot be unpickled by setting its attributes one by one."""
+    return (type(obj), tuple(getattr(obj, f.name) for f in fields(obj)))
+
+
 @dataclass(frozen=True)
 class Action:
     """Base class of every decision."""
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # pickle by the fields (worker processes, Dask): a mypyc-compiled frozen dataclass
-        # cannot be unpickled by setting its attributes one by one
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+        return by_fields(self)
 
 
 _T = TypeVar("_T")
@@ -416,9 +421,7 @@ class Outcome:
     """Base class of chance outcomes."""
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # pickle by the fields (worker processes, Dask): a mypyc-compiled frozen dataclass
-        # cannot be unpickled by setting its attributes one by one
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+        return by_fields(self)
 
 
 @dataclass(frozen=True)

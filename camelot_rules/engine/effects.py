@@ -35,9 +35,7 @@ _WARRIORS = T("war_warriors_to_lose")
 _EXC, _GRAIL, _ARMOR = 0, 1, 2
 _RELIC_INDEX = {"excalibur": _EXC, "grail": _GRAIL, "armor": _ARMOR}
 _SOLO = tuple(q.name for q in rulebook.QUESTS if q.solo)
-_SPECIAL_BLACK = frozenset(
-    e.name for e in (*rulebook.BASE_BLACK, *rulebook.EXPANSION_BLACK) if e.kind == "special"
-)
+_SPECIAL_BLACK = rulebook.SPECIAL_BLACK
 _STAYS_IN_PLAY = frozenset({"dark_forest", "mists_of_avalon", "vivien", "mordred"})
 _FIGHTS = tuple(f"fight_{v}" for v in rulebook.FIGHT_VALUES)
 _BLACK_TO_LOSE = T("black_swords_to_lose")

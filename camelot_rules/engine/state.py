@@ -13,7 +13,7 @@ reshuffle merges them back into the multiset (BoQ p.14).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
@@ -51,9 +51,7 @@ class GameResult:
     """How a finished game ended: ``knights_win`` for the loyal side, and the cause."""
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # pickle by the fields (worker processes, Dask): a mypyc-compiled frozen dataclass
-        # cannot be unpickled by setting its attributes one by one
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+        return A.by_fields(self)
 
     knights_win: bool
     cause: str
@@ -64,11 +62,6 @@ class GameResult:
     def __str__(self) -> str:
         side = "the loyal knights win" if self.knights_win else "the forces of Evil win"
         return f"{side} ({self.cause})"
-
-
-_SPECIAL_WHITE = frozenset(
-    e.name for e in (*rulebook.BASE_WHITE, *rulebook.EXPANSION_WHITE) if e.kind == "special"
-)
 
 
 @dataclass(frozen=True)
@@ -134,7 +127,7 @@ class Config:
             travel_box=travel_box_of(options.get("travel_mix", "assumed")) if travel else (),
             white_index=MappingProxyType({n: i for i, n in enumerate(wn)}),
             black_index=MappingProxyType({n: i for i, n in enumerate(bn)}),
-            white_special=tuple(i for i, n in enumerate(wn) if n in _SPECIAL_WHITE),
+            white_special=tuple(i for i, n in enumerate(wn) if n in rulebook.SPECIAL_WHITE),
         )
 
 

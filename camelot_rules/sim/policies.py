@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
@@ -53,7 +53,7 @@ class _ByFields:
     compiled``) a frozen dataclass cannot be unpickled by setting its attributes one by one."""
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))  # type: ignore[arg-type]
+        return A.by_fields(self)
 
 
 class Policy(Protocol):
@@ -75,12 +75,6 @@ class RandomPolicy(_ByFields):
         return actions[rng.randrange(len(actions))]
 
 
-# the special white cards of both boxes (Merlin among them)
-_SPECIAL_WHITE = frozenset(
-    c.name for c in (*rulebook.BASE_WHITE, *rulebook.EXPANSION_WHITE) if c.kind == "special"
-)
-
-
 def card_worth(card: str, observation: Mapping[str, Any]) -> int:
     """How much a white card is worth keeping (higher = keep): specials and Merlin most, then
     Fight cards by value, Grail cards while the Grail quest is open. A card the rules engine
@@ -97,7 +91,7 @@ def card_worth(card: str, observation: Mapping[str, Any]) -> int:
         return 1 if observation["quests"]["grail"]["over"] else 4
     if card == "merlin":
         return 7
-    return 6 if card in _SPECIAL_WHITE else 0
+    return 6 if card in rulebook.SPECIAL_WHITE else 0
 
 
 _T = TypeVar("_T", bound=A.Action)
