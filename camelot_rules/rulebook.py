@@ -33,6 +33,7 @@ __all__ = [
     "EXPANSION_KNIGHTS",
     "EXPANSION_LOYALTY",
     "EXPANSION_WHITE",
+    "FIGHT_CARDS",
     "FIGHT_VALUES",
     "KNIGHTS",
     "QUESTS",
@@ -252,6 +253,8 @@ EXPANSION_LOYALTY: tuple[CardCount, ...] = (
 )
 
 FIGHT_VALUES: tuple[int, ...] = (1, 2, 3, 4, 5)
+# the white Fight cards' names by value: FIGHT_CARDS[v - 1] is Fight v
+FIGHT_CARDS: tuple[str, ...] = tuple(f"fight_{v}" for v in FIGHT_VALUES)
 SIEGE_DIE_FACES = 8  # one eight-sided die, faces 1..8 (F §4, S2, S6)
 
 THRESHOLDS: tuple[Threshold, ...] = (

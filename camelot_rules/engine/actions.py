@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 __all__ = [
     "Accuse",
@@ -77,8 +77,8 @@ class Action:
 
 
 _T = TypeVar("_T")
-_MADE: dict[object, dict[tuple[object, ...], Any]] = {}
-_MADE_MAX = 1 << 14
+_MADE: Final[dict[object, dict[tuple[object, ...], Any]]] = {}
+_MADE_MAX: Final = 1 << 14
 
 
 def made(kind: Callable[..., _T], *values: object) -> _T:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from camelot_rules import rulebook
 from camelot_rules.core import (
@@ -28,27 +28,27 @@ from camelot_rules.engine.actions import made
 from camelot_rules.engine.state import GONE, GameResult, GameState
 
 T = rulebook.threshold
-_MAX_LIFE = T("max_life")
-_STEPS = T("excalibur_steps")
-_GRAIL_SPOTS = T("grail_spots")
-_WARRIORS = T("war_warriors_to_lose")
+_MAX_LIFE: Final = T("max_life")
+_STEPS: Final = T("excalibur_steps")
+_GRAIL_SPOTS: Final = T("grail_spots")
+_WARRIORS: Final = T("war_warriors_to_lose")
 _EXC, _GRAIL, _ARMOR = 0, 1, 2
-_RELIC_INDEX = {"excalibur": _EXC, "grail": _GRAIL, "armor": _ARMOR}
-_SOLO = tuple(q.name for q in rulebook.QUESTS if q.solo)
-_SPECIAL_BLACK = rulebook.SPECIAL_BLACK
-_STAYS_IN_PLAY = frozenset({"dark_forest", "mists_of_avalon", "vivien", "mordred"})
-_FIGHTS = tuple(f"fight_{v}" for v in rulebook.FIGHT_VALUES)
-_BLACK_TO_LOSE = T("black_swords_to_lose")
-_ENGINES_TO_LOSE = T("siege_engines_to_lose")
-_SWORDS_TO_END = T("swords_to_end")
-_HAND_LIMIT = T("white_hand_limit_to_draw")
-_BASE_SPECIALS = frozenset(e.name for e in rulebook.BASE_WHITE if e.kind == "special")
+_RELIC_INDEX: Final = {"excalibur": _EXC, "grail": _GRAIL, "armor": _ARMOR}
+_SOLO: Final = tuple(q.name for q in rulebook.QUESTS if q.solo)
+_SPECIAL_BLACK: Final = rulebook.SPECIAL_BLACK
+_STAYS_IN_PLAY: Final = frozenset({"dark_forest", "mists_of_avalon", "vivien", "mordred"})
+_FIGHTS: Final = rulebook.FIGHT_CARDS
+_BLACK_TO_LOSE: Final = T("black_swords_to_lose")
+_ENGINES_TO_LOSE: Final = T("siege_engines_to_lose")
+_SWORDS_TO_END: Final = T("swords_to_end")
+_HAND_LIMIT: Final = T("white_hand_limit_to_draw")
+_BASE_SPECIALS: Final = frozenset(e.name for e in rulebook.BASE_WHITE if e.kind == "special")
 # Merlin's Company registers its handlers here (camelot_rules.engine.expansion): decision
 # tasks (seat, actions, resolve), special white cards, and what happens when a quest ends.
-EXTRA_DECISIONS: dict[str, tuple[Any, Any, Any]] = {}
-SPECIAL_HOOKS: list[Any] = []
-PLAY_HOOKS: list[Any] = []
-QUEST_END_HOOKS: list[Any] = []
+EXTRA_DECISIONS: Final[dict[str, tuple[Any, Any, Any]]] = {}
+SPECIAL_HOOKS: Final[list[Any]] = []
+PLAY_HOOKS: Final[list[Any]] = []
+QUEST_END_HOOKS: Final[list[Any]] = []
 
 
 # --- small helpers ------------------------------------------------------------------------------
@@ -106,7 +106,7 @@ def discard_white(s: GameState, seat: int, name: str, n: int = 1) -> None:
     white_to_discard(s, name, n)
 
 
-_BLACK_VALUES: dict[str, tuple[int, int]] = {}  # card -> (on Lancelot, on the Dragon)
+_BLACK_VALUES: Final[dict[str, tuple[int, int]]] = {}  # card -> (on Lancelot, on the Dragon)
 
 
 def black_value(card: str, quest: str) -> int:
@@ -577,7 +577,7 @@ def _morgan_4(s: GameState, card: str, seat: int) -> None:
     add_engines(s, T("morgan_4_engines"))
 
 
-_BLACK: dict[str, Callable[[GameState, str, int], Any]] = {
+_BLACK: Final[dict[str, Callable[[GameState, str, int], Any]]] = {
     "despair": _despair,
     "desolation": _desolation,
     "dark_forest": _dark_forest,
@@ -654,7 +654,7 @@ def quest_actions(s: GameState, seat: int) -> list[A.Action]:
                 out.append(made(A.PlayFight, where, v))
     elif where in ("picts", "saxons"):
         nxt = war_next(s, where)
-        if nxt is not None and hand[wi[f"fight_{nxt}"]]:
+        if nxt is not None and hand[wi[_FIGHTS[nxt - 1]]]:
             out.append(made(A.PlayFight, where, nxt))
     elif where == "grail":
         if hand[wi["grail"]] and not s.dark_forest:
@@ -1045,7 +1045,7 @@ def arthur_give(s: GameState, seat: int, action: A.ArthurGive) -> None:
 
 
 # --- pending tasks: who decides, what may be decided, what it does ------------------------------
-_DECISIONS = frozenset(
+_DECISIONS: Final = frozenset(
     {
         "offer",
         "take",

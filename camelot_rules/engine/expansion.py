@@ -13,7 +13,7 @@ This module registers its handlers in :mod:`camelot_rules.engine.effects` when i
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from camelot_rules import rulebook
 from camelot_rules.engine import actions as A
@@ -23,7 +23,7 @@ from camelot_rules.engine.state import GameState
 
 __all__ = ["demand_payments", "free_actions", "travel_move"]
 
-_SPECIALS_MC = (
+_SPECIALS_MC: Final = (
     "call_for_help",
     "dispel",
     "divine_favor",
@@ -33,9 +33,9 @@ _SPECIALS_MC = (
     "tournament",
     "truce",
 )
-_LASTING_WITCHES = ("morgan_witch_2", "morgan_witch_5", "morgan_witch_6", "morgan_witch_7")
-_DEMANDS = {d.card: d for d in rulebook.TRAVEL_DEMANDS}
-_SLAYER_FIGHTS = 2  # JA special white cards (Dragon Slayer): two Fight cards on the Dragon
+_LASTING_WITCHES: Final = ("morgan_witch_2", "morgan_witch_5", "morgan_witch_6", "morgan_witch_7")
+_DEMANDS: Final = {d.card: d for d in rulebook.TRAVEL_DEMANDS}
+_SLAYER_FIGHTS: Final = 2  # JA special white cards (Dragon Slayer): two Fight cards on the Dragon
 
 
 # --- travel -----------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ applies (``camelot_rules.rules``); the numbers come from :mod:`camelot_rules.rul
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from camelot_rules import rulebook
 from camelot_rules.engine import actions as A
@@ -28,7 +28,7 @@ __all__ = [
     "legal_actions",
 ]
 
-CHANCE_TASKS = frozenset(
+CHANCE_TASKS: Final = frozenset(
     {
         "deal_knight",
         "deal_loyalty",
@@ -41,9 +41,9 @@ CHANCE_TASKS = frozenset(
         "tdraw",
     }
 )
-_HAND_LIMIT = rulebook.threshold("white_hand_limit_to_draw")
-_ACCUSE_SWORDS = rulebook.threshold("accusation_min_swords")
-_ACCUSE_ENGINES = rulebook.threshold("accusation_min_engines")
+_HAND_LIMIT: Final = rulebook.threshold("white_hand_limit_to_draw")
+_ACCUSE_SWORDS: Final = rulebook.threshold("accusation_min_swords")
+_ACCUSE_ENGINES: Final = rulebook.threshold("accusation_min_engines")
 
 
 def is_chance_task(s: GameState) -> bool:
@@ -60,7 +60,7 @@ def decider(s: GameState) -> int:
 
 
 # --- chance -------------------------------------------------------------------------------------
-_DRAWS: dict[tuple[str, tuple[str, ...]], tuple[A.Draw, ...]] = {}
+_DRAWS: Final[dict[tuple[str, tuple[str, ...]], tuple[A.Draw, ...]]] = {}
 
 
 def _draws(pile: str, names: tuple[str, ...]) -> tuple[A.Draw, ...]:
@@ -80,7 +80,7 @@ def _nonzero(
 
 # the last state asked and its answer: a simulation asks for the weights to sample an outcome,
 # then apply_chance checks the outcome against the same list (a state never changes)
-_last_weights: list[Any] = [None, None]
+_last_weights: Final[list[Any]] = [None, None]
 
 
 def chance_weights(s: GameState) -> tuple[list[A.Outcome], list[int]]:
@@ -216,7 +216,7 @@ def apply(s: GameState, action: A.Action) -> GameState:
     return new
 
 
-_SECRET = frozenset({"discard", "arthur_return", "messenger", "clair", "keep2"})
+_SECRET: Final = frozenset({"discard", "arthur_return", "messenger", "clair", "keep2"})
 
 
 def _public_outcome(task: tuple[Any, ...], outcome: A.Outcome) -> str:
@@ -236,7 +236,7 @@ def _public_outcome(task: tuple[Any, ...], outcome: A.Outcome) -> str:
     return str(outcome)
 
 
-_TASK_RULES = {
+_TASK_RULES: Final = {
     "offer": "setup.opening-share",
     "take": "setup.opening-share",
     "merlin": "black.merlin-cancel",
@@ -477,7 +477,7 @@ def _do_special(s: GameState, seat: int, action: Any) -> None:
     E.play_special(s, seat, action)
 
 
-_HEROIC: dict[type, Callable[[GameState, int, Any], None]] = {
+_HEROIC: Final[dict[type, Callable[[GameState, int, Any], None]]] = {
     A.Move: _do_move,
     A.DrawWhite: E.do_draw_white,
     A.FightEngine: E.do_fight_engine,

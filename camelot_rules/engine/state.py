@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from camelot_rules import rulebook
 from camelot_rules.cards import standard_deck
@@ -24,7 +24,7 @@ from camelot_rules.engine import actions as A
 
 __all__ = ["QUEST_NAMES", "Config", "GameResult", "GameState", "IllegalActionError"]
 
-QUEST_NAMES: tuple[str, ...] = (
+QUEST_NAMES: Final[tuple[str, ...]] = (
     "black_knight",
     "lancelot",
     "dragon",
@@ -131,7 +131,7 @@ class Config:
         )
 
 
-_CONFIGS: dict[tuple[Any, ...], Config] = {}
+_CONFIGS: Final[dict[tuple[Any, ...], Config]] = {}
 
 
 def travel_box_of(mix: str | tuple[int, ...]) -> tuple[int, ...]:
@@ -140,7 +140,7 @@ def travel_box_of(mix: str | tuple[int, ...]) -> tuple[int, ...]:
     return rulebook.TRAVEL_MIXES[mix] if isinstance(mix, str) else tuple(mix)
 
 
-_SLOTS = (
+_SLOTS: Final = (
     "cfg",
     "knights",  # seat -> knight name ("" before the deal)
     "loyalty",  # seat -> "loyal" / "traitor" ("" before the deal)
@@ -198,7 +198,7 @@ _SLOTS = (
     "hist",  # cons list: (previous, step) or None
     "note",  # (text, rule id) of the last step
 )
-_EQ_SLOTS = tuple(s for s in _SLOTS if s not in ("hist", "note", "events"))
+_EQ_SLOTS: Final = tuple(s for s in _SLOTS if s not in ("hist", "note", "events"))
 
 
 class GameState:
@@ -493,7 +493,7 @@ class GameState:
 
 
 # mypyc compiles GameState to a native class: its instances have no __dict__
-_NATIVE: bool = not hasattr(GameState.__new__(GameState), "__dict__")
+_NATIVE: Final[bool] = not hasattr(GameState.__new__(GameState), "__dict__")
 
 _FLOW: Any = None
 

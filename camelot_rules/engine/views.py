@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from typing import Any, Final
 
 from camelot_rules import rulebook
 from camelot_rules.engine import actions as A
@@ -27,7 +27,7 @@ __all__ = [
     "to_json",
 ]
 
-_RELICS = ("excalibur", "grail", "armor")
+_RELICS: Final = ("excalibur", "grail", "armor")
 
 
 def _relic_view(value: int) -> int | str:
@@ -39,7 +39,10 @@ def _seats_by_place(s: GameState) -> dict[str, list[int]]:
     on: dict[str, list[int]] = {}
     for i, loc in enumerate(s.location):
         if loc:
-            on.setdefault(loc, []).append(i)
+            if loc in on:
+                on[loc].append(i)
+            else:
+                on[loc] = [i]
     return on
 
 
@@ -102,8 +105,8 @@ def observation_view(s: GameState, player: object) -> ObservationView:
     return ObservationView(s, player)
 
 
-_EXCALIBUR_STEPS = rulebook.threshold("excalibur_steps")
-_GRAIL_SPOTS = rulebook.threshold("grail_spots")
+_EXCALIBUR_STEPS: Final = rulebook.threshold("excalibur_steps")
+_GRAIL_SPOTS: Final = rulebook.threshold("grail_spots")
 
 
 def _quests(s: GameState, player: int) -> dict[str, Any]:
@@ -173,7 +176,7 @@ def _result(s: GameState) -> dict[str, Any] | None:
 
 
 # each key of the observation and how it is built, in the dict's order
-_SECTIONS: dict[str, Callable[[GameState, int], Any]] = {
+_SECTIONS: Final[dict[str, Callable[[GameState, int], Any]]] = {
     "players": lambda s, p: s.cfg.players,
     "expansion": lambda s, p: s.cfg.expansion,
     "options": lambda s, p: {k: v for k, v in s.cfg.options},
@@ -274,7 +277,7 @@ def card_census(s: GameState) -> dict[str, dict[str, int]]:
 
 
 # --- JSON ---------------------------------------------------------------------------------------
-_STEP_TYPES: dict[str, Any] = {
+_STEP_TYPES: Final[dict[str, Any]] = {
     cls.__name__: cls for cls in (*A.Action.__subclasses__(), *A.Outcome.__subclasses__())
 }
 

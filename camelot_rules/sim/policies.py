@@ -25,7 +25,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -85,6 +85,8 @@ def card_worth(card: str, observation: Mapping[str, Any]) -> int:
     >>> [card_worth(c, obs) for c in ("fight_wild", "fight_2", "grail", "truce", "merlin")]
     [0, 2, 4, 6, 7]
     """
+    if card in _FIGHT_WORTH:  # (the common case first: a dict lookup)
+        return _FIGHT_WORTH[card]
     if card.startswith("fight_") and card[6:].isdigit():
         return int(card[6:])
     if card == "grail":
@@ -95,33 +97,35 @@ def card_worth(card: str, observation: Mapping[str, Any]) -> int:
 
 
 _T = TypeVar("_T", bound=A.Action)
+_FIGHT_CARDS: Final = rulebook.FIGHT_CARDS  # Fight v is _FIGHT_CARDS[v - 1]
+_FIGHT_WORTH: Final = {name: v for v, name in zip(rulebook.FIGHT_VALUES, _FIGHT_CARDS)}
 
 
 def _of(actions: Sequence[A.Action], kind: type[_T]) -> list[_T]:
     return [a for a in actions if isinstance(a, kind)]
 
 
-_COMBAT = ("black_knight", "lancelot", "dragon")
-_SOLO = ("black_knight", "lancelot")  # one knight at a time (BoQ p.3)
+_COMBAT: Final = ("black_knight", "lancelot", "dragon")
+_SOLO: Final = ("black_knight", "lancelot")  # one knight at a time (BoQ p.3)
 # (white spots, black spots, the group sizes of the white pattern) - RB p.14; BoQ pp.5-7
-_COMBAT_SHAPE: dict[str, tuple[int, int, tuple[int, ...]]] = {
+_COMBAT_SHAPE: Final[dict[str, tuple[int, int, tuple[int, ...]]]] = {
     "black_knight": (4, 4, (2, 2)),
     "lancelot": (5, 5, (3, 2)),
     "dragon": (9, 5, (3, 3, 3)),
 }
 # the mean value of a black card on each combat quest (the box's mix): a face-down card or a
 # card still to come is counted at this value
-_MEAN_BLACK = {"black_knight": 31 / 11, "lancelot": 35 / 11, "dragon": 79 / 11}
-_WAR_LOSE_AT = 4  # the fourth warrior loses a war (BoQ p.10)
+_MEAN_BLACK: Final = {"black_knight": 31 / 11, "lancelot": 35 / 11, "dragon": 79 / 11}
+_WAR_LOSE_AT: Final = 4  # the fourth warrior loses a war (BoQ p.10)
 # the rule noted when a knight has just arrived on a quest by a move (the travel card read,
 # or a travel demand met, in Merlin's Company)
-_ARRIVED = frozenset({"quest.move", "travel.cards", "travel.demands"})
+_ARRIVED: Final = frozenset({"quest.move", "travel.cards", "travel.demands"})
 # (kinds are looked up by exact type: ``type(a) in`` a frozenset costs far less than
 # ``isinstance`` against a tuple of a dozen classes, on every legal action)
-_SCORED = frozenset({A.Move, A.PlaySpecial, A.Heal, A.EndTurn, A.Free})
-_EVIL = frozenset({A.DrawBlack, A.AddEngine, A.LoseLife, A.PeekBlack})
+_SCORED: Final = frozenset({A.Move, A.PlaySpecial, A.Heal, A.EndTurn, A.Free})
+_EVIL: Final = frozenset({A.DrawBlack, A.AddEngine, A.LoseLife, A.PeekBlack})
 # actions only offered in the heroic phase (never as an answer inside a resolution)
-_HEROIC = frozenset(
+_HEROIC: Final = frozenset(
     {
         A.EndTurn,
         A.Move,
@@ -140,13 +144,15 @@ _HEROIC = frozenset(
 
 
 def _fight_counts(hand: Mapping[str, int]) -> tuple[int, ...]:
-    get = hand.get
+    """The hand's counts of Fight 1..5. (``in`` and ``[]`` on the hand: a ``get`` method call
+    costs more in the compiled engine.)"""
+    f1, f2, f3, f4, f5 = _FIGHT_CARDS
     return (
-        get("fight_1", 0),
-        get("fight_2", 0),
-        get("fight_3", 0),
-        get("fight_4", 0),
-        get("fight_5", 0),
+        hand[f1] if f1 in hand else 0,  # noqa: SIM401
+        hand[f2] if f2 in hand else 0,  # noqa: SIM401
+        hand[f3] if f3 in hand else 0,  # noqa: SIM401
+        hand[f4] if f4 in hand else 0,  # noqa: SIM401
+        hand[f5] if f5 in hand else 0,  # noqa: SIM401
     )
 
 
@@ -546,10 +552,11 @@ class LoyalHeuristic(_ByFields):
         if quest in ("picts", "saxons"):
             war = q[quest]
             nxt = war["fights"] + 1 if war["fights"] < 5 else (5 if war["mordred"] else 0)
-            if not nxt or not hand.get(f"fight_{nxt}"):
+            fights = _fight_counts(hand)
+            if not nxt or not fights[nxt - 1]:
                 return 0.0, None
             run = 1
-            while nxt + run <= 5 and hand.get(f"fight_{nxt + run}"):
+            while nxt + run <= 5 and fights[nxt + run - 1]:
                 run += 1
             return self.war_value + 1.5 * war["warriors"] + 0.5 * run, made(A.PlayFight, quest, nxt)
         if quest == "excalibur":
@@ -581,17 +588,22 @@ class LoyalHeuristic(_ByFields):
         ``combat_watch`` more when the cards he can lay beat the black total of the full side
         (the quest is resolved when the black side fills, with the white cards laid by then; a
         quest with no white card on it is surely lost)."""
-        c = obs["quests"].get(quest)
-        if c is None:
+        q = obs["quests"]
+        if quest not in q:
             return 0.0, None
+        c = q[quest]
         white_spots, black_spots, _ = _COMBAT_SHAPE[quest]
         laid = tuple(sorted(c["white"]))
         missing, total, todo = combat_plan(quest, laid, _fight_counts(obs["hand"]))
         if not todo:
             return 0.0, None
         blacks = c["black"]
-        known = sum(b for b in blacks if isinstance(b, int))
-        hidden = sum(1 for b in blacks if not isinstance(b, int))
+        known = hidden = 0  # the face-up values' total, the face-down cards
+        for b in blacks:
+            if isinstance(b, int):
+                known += b
+            else:
+                hidden += 1
         still = white_spots - len(laid)  # white cards to lay, one a turn
         room = black_spots - len(blacks)
         coming = min(room, self.black_rate * obs["players"] * still)
@@ -604,8 +616,9 @@ class LoyalHeuristic(_ByFields):
             value += self.combat_ready
         if urgency > 0.4:  # the black side is filling: the quest needs a knight now
             value += self.combat_guard * (urgency - 0.4)
-        others = [k for k in c["knights"] if k != obs["current_player"]]
-        if urgency >= self.combat_watch_at and not others:
+        me = obs["current_player"]
+        alone = all(k == me for k in c["knights"])
+        if urgency >= self.combat_watch_at and alone:
             full = known + (hidden + room) * mean  # the black total once the side is full
             if sum(laid) + sum(todo[: max(1, room)]) > full:
                 value += self.combat_watch
@@ -684,7 +697,7 @@ class LoyalHeuristic(_ByFields):
 
 # what a black card does, by its name in the deck (BoQ pp.15-16; JA witches): the kinds
 # draw_harm weighs, in the order it adds them up
-_HARM_KINDS = (
+_HARM_KINDS: Final = (
     "black_knight",
     "lancelot_dragon",
     "grail",
@@ -720,16 +733,21 @@ def _harm_kind(card: str) -> str:
     return card  # excalibur, picts, saxons, mercenaries
 
 
-def _black_box(expansion: bool) -> tuple[tuple[str, int], ...]:
-    """The box's black deck by kind (the counts are the library's: ``standard_deck``)."""
+def _black_box(expansion: bool) -> tuple[tuple[int, int], ...]:
+    """The box's black deck by kind: (the kind's place in ``_HARM_KINDS``, its cards), in that
+    order, kinds with no card left out (the counts are the library's: ``standard_deck``)."""
     counts = dict.fromkeys(_HARM_KINDS, 0)
     for card, n in standard_deck("black", expansion=expansion).counts.items():
         counts[_harm_kind(card)] += n
-    return tuple((kind, n) for kind, n in counts.items() if n)
+    return tuple((i, counts[kind]) for i, kind in enumerate(_HARM_KINDS) if counts[kind])
 
 
-_BLACK_BOX = _black_box(False)
-_BLACK_BOX_MC = _black_box(True)  # two more Despair and Excalibur, a war card each, 7 witches
+_BLACK_BOX: Final = _black_box(False)
+_BLACK_BOX_MC: Final = _black_box(
+    True
+)  # two more Despair and Excalibur, a war card each, 7 witches
+_BLACK_TOTAL: Final = sum(n for _, n in _BLACK_BOX)
+_BLACK_TOTAL_MC: Final = sum(n for _, n in _BLACK_BOX_MC)
 
 
 def draw_harm(obs: Mapping[str, Any], engine: float) -> float:
@@ -750,30 +768,40 @@ def draw_harm(obs: Mapping[str, Any], engine: float) -> float:
     """
     q = obs["quests"]
     mode = q["lancelot_dragon"]
-    harm: dict[str, float] = {}
-    harm["black_knight"] = 1.0 / max(1, 4 - len(q["black_knight"]["black"]))
+    black_knight = 1.0 / max(1, 4 - len(q["black_knight"]["black"]))
     if mode == "over":
-        harm["lancelot_dragon"] = engine
+        lancelot_dragon = engine
     else:
         spots, swords = (5, 1.0) if mode == "lancelot" else (5, 2.0)
-        harm["lancelot_dragon"] = swords / max(1, spots - len(q[mode]["black"]))
+        lancelot_dragon = swords / max(1, spots - len(q[mode]["black"]))
     g = q["grail"]
-    harm["grail"] = engine if g["over"] else 3.0 / max(1, 7 - len(g["blacks"]))
+    grail = engine if g["over"] else 3.0 / max(1, 7 - len(g["blacks"]))
     e = q["excalibur"]
-    harm["excalibur"] = engine if e["over"] else 2.0 / max(1, int(e["position"]) + 5)
-    for war in ("picts", "saxons"):
-        harm[war] = (1.0 + 2 * engine) / max(1, 4 - q[war]["warriors"])
-    harm["mercenaries"] = min(harm["picts"], harm["saxons"])
-    harm["morgan"] = 0.5
-    harm["special"] = 0.3
-    box = _BLACK_BOX
-    if obs.get("expansion"):
-        box = _BLACK_BOX_MC
-        # the Third Witch brings a Pict and a Saxon; the others about a Morgan card's harm
-        harm["witch_3"] = harm["picts"] + harm["saxons"]
-        harm["witch"] = 0.5
-    total = sum(n for _, n in box)
-    return sum(n * harm[kind] for kind, n in box) / total
+    excalibur = engine if e["over"] else 2.0 / max(1, int(e["position"]) + 5)
+    picts = (1.0 + 2 * engine) / max(1, 4 - q["picts"]["warriors"])
+    saxons = (1.0 + 2 * engine) / max(1, 4 - q["saxons"]["warriors"])
+    # each kind's harm in the order of _HARM_KINDS; in Merlin's Company the Third Witch brings
+    # a Pict and a Saxon, the other witches about a Morgan card's harm (the base box has none)
+    # (a tuple of any length to the compiler: indexing a fixed-length one would box it whole)
+    harm: tuple[float, ...] = (
+        black_knight,
+        lancelot_dragon,
+        grail,
+        excalibur,
+        picts,
+        saxons,
+        min(picts, saxons),  # mercenaries
+        0.5,  # morgan
+        0.3,  # special
+        picts + saxons,  # witch_3
+        0.5,  # witch
+    )
+    expansion = "expansion" in obs and obs["expansion"]
+    box, total = (_BLACK_BOX_MC, _BLACK_TOTAL_MC) if expansion else (_BLACK_BOX, _BLACK_TOTAL)
+    weighed = 0.0  # (added in the box's order, as sum() did: the same float to the last bit)
+    for i, n in box:
+        weighed += n * harm[i]
+    return weighed / total
 
 
 def travel_risk(obs: Mapping[str, Any], quest: str) -> tuple[float, float]:
@@ -816,7 +844,8 @@ def _plays(obs: Mapping[str, Any], quest: str) -> int:
         return hand.get("grail", 0)
     if quest in ("picts", "saxons"):
         nxt, run = q[quest]["fights"] + 1, 0
-        while nxt + run <= 5 and hand.get(f"fight_{nxt + run}"):
+        fights = _fight_counts(hand)
+        while nxt + run <= 5 and fights[nxt + run - 1]:
             run += 1
         return run
     if quest == "excalibur":

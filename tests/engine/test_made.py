@@ -18,12 +18,18 @@ def test_made_is_the_action_built_once() -> None:
     assert A.made(A.Draw, "white", "grail") == A.Draw("white", "grail")  # outcomes too
 
 
-def test_made_starts_afresh_past_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(A, "_MADE_MAX", 3)
-    monkeypatch.setattr(A, "_MADE", {})
-    seats = [A.made(A.Accuse, t) for t in range(10)]
-    assert seats == [A.Accuse(t) for t in range(10)]
-    assert len(A._MADE[A.Accuse]) <= 3  # bounded, and every answer still right
+def test_made_starts_afresh_past_its_bound() -> None:
+    # (the table and its bound are Final - static in the compiled engine - so the test fills
+    # the table past the real bound rather than patching a smaller one)
+    A._MADE.pop(A.Accuse, None)
+    try:
+        n = A._MADE_MAX + 10
+        seats = [A.made(A.Accuse, t) for t in range(n)]
+        assert seats == [A.Accuse(t) for t in range(n)]
+        assert len(A._MADE[A.Accuse]) <= A._MADE_MAX  # bounded, and every answer still right
+        assert A.made(A.Accuse, n - 1) is seats[-1]  # the newest are still shared
+    finally:
+        A._MADE.pop(A.Accuse, None)
 
 
 def test_made_refuses_what_the_class_refuses() -> None:
