@@ -32,7 +32,9 @@ _MAX_LIFE: Final = T("max_life")
 _STEPS: Final = T("excalibur_steps")
 _GRAIL_SPOTS: Final = T("grail_spots")
 _WARRIORS: Final = T("war_warriors_to_lose")
-_EXC, _GRAIL, _ARMOR = 0, 1, 2
+_EXC: Final = 0  # the relics' places in GameState.relics
+_GRAIL: Final = 1
+_ARMOR: Final = 2
 _RELIC_INDEX: Final = {"excalibur": _EXC, "grail": _GRAIL, "armor": _ARMOR}
 _SOLO: Final = tuple(q.name for q in rulebook.QUESTS if q.solo)
 _SPECIAL_BLACK: Final = rulebook.SPECIAL_BLACK
@@ -152,7 +154,7 @@ def gain_life(s: GameState, seat: int, n: int) -> None:
 def add_engines(s: GameState, n: int) -> None:
     """Engines from the reserve of 12: the 12th ends the game, there is never a 13th
     (RB p.3, p.11). Rules: ``evil.engine``, ``siege.twelfth-engine``."""
-    s._set(engines=min(s.engines + n, rulebook.threshold("siege_engines_to_lose")))
+    s._set(engines=min(s.engines + n, _ENGINES_TO_LOSE))
 
 
 def kill(s: GameState, seat: int) -> None:

@@ -44,6 +44,8 @@ CHANCE_TASKS: Final = frozenset(
 _HAND_LIMIT: Final = rulebook.threshold("white_hand_limit_to_draw")
 _ACCUSE_SWORDS: Final = rulebook.threshold("accusation_min_swords")
 _ACCUSE_ENGINES: Final = rulebook.threshold("accusation_min_engines")
+_MAX_LIFE: Final = rulebook.threshold("max_life")
+_HEAL_CARDS: Final = rulebook.threshold("heal_identical_cards")
 
 
 def is_chance_task(s: GameState) -> bool:
@@ -365,8 +367,8 @@ def heroic_actions(s: GameState, seat: int) -> list[A.Action]:
     if "special" not in used:
         out += E.special_actions(s, seat, free=False)
     # d. healing (RB p.16)
-    if "cat:heal" not in used and 0 < s.life[seat] < rulebook.threshold("max_life"):
-        need = rulebook.threshold("heal_identical_cards")
+    if "cat:heal" not in used and 0 < s.life[seat] < _MAX_LIFE:
+        need = _HEAL_CARDS
         out += [made(A.Heal, name) for name, i in wi.items() if hand[i] >= need]
     # Merlin's Company: freeing a captured knight (JA travel rules, Captured!)
     if s.cfg.expansion:
@@ -467,7 +469,7 @@ def _go(s: GameState, seat: int, quest: str) -> None:
 
 def _do_heal(s: GameState, seat: int, action: Any) -> None:
     """RB p.16. Rules: ``heroic.heal``."""
-    E.discard_white(s, seat, action.card, rulebook.threshold("heal_identical_cards"))
+    E.discard_white(s, seat, action.card, _HEAL_CARDS)
     E.gain_life(s, seat, 1)
     E.note(s, f"seat {seat} heals with three {action.card}", "heroic.heal")
 

@@ -34,7 +34,8 @@ QUEST_NAMES: Final[tuple[str, ...]] = (
     "saxons",
 )
 # relic slot values besides a seat number
-ON_QUEST, GONE = -1, -2
+ON_QUEST: Final = -1
+GONE: Final = -2
 
 
 class IllegalActionError(ValueError):
@@ -495,14 +496,15 @@ class GameState:
 # mypyc compiles GameState to a native class: its instances have no __dict__
 _NATIVE: Final[bool] = not hasattr(GameState.__new__(GameState), "__dict__")
 
-_FLOW: Any = None
+_FLOW: Final[list[Any]] = []  # (a Final list: a static in the compiled engine)
 
 
 def _engine_flow() -> Any:
-    """The turn module (imported late: it imports this one)."""
-    global _FLOW
-    if _FLOW is None:
-        from camelot_rules.engine import flow
+    """The turn module (imported late: it imports this one; importing it at the end of this
+    module instead fails, the expansion module needing the effects module complete)."""
+    if _FLOW:
+        return _FLOW[0]
+    from camelot_rules.engine import flow
 
-        _FLOW = flow
-    return _FLOW
+    _FLOW.append(flow)
+    return flow
