@@ -23,8 +23,35 @@ from camelot_rules.core import (
     knights_win_count,
     siege_fight_won,
 )
-from camelot_rules.engine import actions as A
-from camelot_rules.engine.actions import made
+from camelot_rules.engine.actions import (
+    Action,
+    AddEngine,
+    ArthurGive,
+    ArthurReturn,
+    ChooseWar,
+    Discard,
+    DiscardForExcalibur,
+    DrawBlack,
+    DrawWhite,
+    Drink,
+    FightEngine,
+    Join,
+    KayExtra,
+    Keep,
+    Offer,
+    Pass,
+    PlayBlack,
+    PlayFight,
+    PlayGrail,
+    PlaySpecial,
+    Pledge,
+    PutNext,
+    SacrificeExcalibur,
+    StealFrom,
+    Take,
+    Volunteer,
+    made,
+)
 from camelot_rules.engine.state import GONE, GameResult, GameState
 
 T = rulebook.threshold
@@ -325,7 +352,7 @@ def share_cards(s: GameState, seats: list[int], first: int | None, n: int) -> No
     push(s, *tasks)
 
 
-def do_draw_white(s: GameState, seat: int, action: A.Action) -> None:
+def do_draw_white(s: GameState, seat: int, action: Action) -> None:
     """RB p.13: 2 white cards at the Round Table, Gawain 3. Rules: ``camelot.draw-white``,
     ``knight.gawain``."""
     name = (
@@ -638,43 +665,43 @@ def war_next(s: GameState, war: str) -> int | None:
     return None  # pragma: no cover - the war ended
 
 
-def quest_actions(s: GameState, seat: int) -> list[A.Action]:
+def quest_actions(s: GameState, seat: int) -> list[Action]:
     """The actions of the quest the knight is on (RB p.13-15)."""
     where = s.location[seat]
     hand = s.hands[seat]
     wi = s.cfg.white_index
-    out: list[A.Action] = []
+    out: list[Action] = []
     if where == "camelot":
         if sum(hand) < _HAND_LIMIT:
-            out.append(made(A.DrawWhite))
+            out.append(made(DrawWhite))
         if s.engines > 0:
             out += _siege_fights(tuple(fight_counts(hand, s)))
     elif where in ("black_knight", "lancelot", "dragon"):
         laid = s.bk_w if where == "black_knight" else s.ld_w
         for v, c in enumerate(fight_counts(hand, s), start=1):
             if c and pattern_ok(where, (*laid, v)):
-                out.append(made(A.PlayFight, where, v))
+                out.append(made(PlayFight, where, v))
     elif where in ("picts", "saxons"):
         nxt = war_next(s, where)
         if nxt is not None and hand[wi[_FIGHTS[nxt - 1]]]:
-            out.append(made(A.PlayFight, where, nxt))
+            out.append(made(PlayFight, where, nxt))
     elif where == "grail":
         if hand[wi["grail"]] and not s.dark_forest:
-            out.append(made(A.PlayGrail))
+            out.append(made(PlayGrail))
     elif where == "excalibur":
         names = s.cfg.white_names
-        out += [made(A.DiscardForExcalibur, names[i]) for i, c in enumerate(hand) if c]
+        out += [made(DiscardForExcalibur, names[i]) for i, c in enumerate(hand) if c]
     return out
 
 
 @lru_cache(maxsize=4096)  # a hand's Fight counts; bounded for long sweeps
-def _siege_fights(counts: tuple[int, ...]) -> tuple[A.FightEngine, ...]:
+def _siege_fights(counts: tuple[int, ...]) -> tuple[FightEngine, ...]:
     """A siege fight with every non-empty multiset of the hand's Fight values (``counts``: how
     many Fight 1..5), each as sorted values, largest first."""
     combos: list[tuple[int, ...]] = [()]
     for value, c in zip(range(1, 6), counts):
         combos = [combo + (value,) * k for combo in combos for k in range(c + 1)]
-    return tuple(made(A.FightEngine, tuple(sorted(c, reverse=True))) for c in combos if c)
+    return tuple(made(FightEngine, tuple(sorted(c, reverse=True))) for c in combos if c)
 
 
 def do_fight_engine(s: GameState, seat: int, action: Any) -> None:
@@ -899,51 +926,51 @@ def _has(hand: tuple[int, ...], wi: Mapping[str, int], name: str) -> bool:
     return name in wi and hand[wi[name]] > 0
 
 
-def special_actions(s: GameState, seat: int, *, free: bool) -> list[A.Action]:
+def special_actions(s: GameState, seat: int, *, free: bool) -> list[Action]:
     """The special white cards ``seat`` can play now, with every choice (BoQ pp.14-15).
 
     Rules: ``white.special``, ``white.one-special``, ``black.vivien``."""
     hand = s.hands[seat]
     wi = s.cfg.white_index
-    out: list[A.Action] = []
+    out: list[Action] = []
     if not any(hand[i] for i in s.cfg.white_special):
         return out
     if _has(hand, wi, "merlin") and not s.vivien:
         if s.engines:
-            out.append(made(A.PlaySpecial, "merlin", ("engine",), free))
+            out.append(made(PlaySpecial, "merlin", ("engine",), free))
         if s.bk_b:
-            out.append(made(A.PlaySpecial, "merlin", ("last_black", "black_knight"), free))
+            out.append(made(PlaySpecial, "merlin", ("last_black", "black_knight"), free))
         if s.ld_b and s.ld_mode != "over":
-            out.append(made(A.PlaySpecial, "merlin", ("last_black", s.ld_mode), free))
+            out.append(made(PlaySpecial, "merlin", ("last_black", s.ld_mode), free))
         if "despair" in s.grail_b:
-            out.append(made(A.PlaySpecial, "merlin", ("last_black", "grail"), free))
+            out.append(made(PlaySpecial, "merlin", ("last_black", "grail"), free))
         for k, war in enumerate(("picts", "saxons")):
             if s.wars[k][1]:
-                out.append(made(A.PlaySpecial, "merlin", ("warrior", war), free))
+                out.append(made(PlaySpecial, "merlin", ("warrior", war), free))
     if _has(hand, wi, "convocation"):
-        out.append(made(A.PlaySpecial, "convocation", (), free))
+        out.append(made(PlaySpecial, "convocation", (), free))
     if _has(hand, wi, "fate"):
-        out.append(made(A.PlaySpecial, "fate", ("loyal",), free))
+        out.append(made(PlaySpecial, "fate", ("loyal",), free))
         if s.loyalty[seat] == "traitor":
-            out.append(made(A.PlaySpecial, "fate", ("reveal",), free))
+            out.append(made(PlaySpecial, "fate", ("reveal",), free))
     if _has(hand, wi, "heroism") and not s.heroism:
-        out += [made(A.PlaySpecial, "heroism", (q,), free) for q in quests_in_play(s)]
+        out += [made(PlaySpecial, "heroism", (q,), free) for q in quests_in_play(s)]
     if _has(hand, wi, "lady_of_the_lake"):
-        out.append(made(A.PlaySpecial, "lady_of_the_lake", (), free))
+        out.append(made(PlaySpecial, "lady_of_the_lake", (), free))
     if _has(hand, wi, "messenger"):
-        out += [made(A.PlaySpecial, "messenger", (t,), free) for t in in_play(s) if t != seat]
+        out += [made(PlaySpecial, "messenger", (t,), free) for t in in_play(s) if t != seat]
     if _has(hand, wi, "piety"):
-        out += [made(A.PlaySpecial, "piety", (c,), free) for c in ("self", "others")]
+        out += [made(PlaySpecial, "piety", (c,), free) for c in ("self", "others")]
     if _has(hand, wi, "clairvoyance") and black_pile_size(s):
-        out.append(made(A.PlaySpecial, "clairvoyance", (), free))
+        out.append(made(PlaySpecial, "clairvoyance", (), free))
     if _has(hand, wi, "reinforcements"):
-        out += [made(A.PlaySpecial, "reinforcements", (c,), free) for c in ("self", "others")]
+        out += [made(PlaySpecial, "reinforcements", (c,), free) for c in ("self", "others")]
     for hook in SPECIAL_HOOKS:
         out += hook(s, seat, free)
     return out
 
 
-def play_special(s: GameState, seat: int, action: A.PlaySpecial) -> None:
+def play_special(s: GameState, seat: int, action: PlaySpecial) -> None:
     """Apply a special white card, then discard it (RB p.16; BoQ pp.14-15).
 
     Rules: ``white.special``, ``white.convocation``, ``white.fate``, ``white.heroism``,
@@ -1035,7 +1062,7 @@ def _merlin(s: GameState, choice: tuple[Any, ...]) -> None:
         black_to_discard(s, card)
 
 
-def arthur_give(s: GameState, seat: int, action: A.ArthurGive) -> None:
+def arthur_give(s: GameState, seat: int, action: ArthurGive) -> None:
     """BoQ p.13: Arthur passes one white card; the receiver returns one. Rules:
     ``knight.arthur``."""
     i = s.cfg.white_index[action.card]
@@ -1153,32 +1180,32 @@ def _hand_cards(s: GameState, seat: int) -> list[str]:
     return [names[i] for i, c in enumerate(s.hands[seat]) if c]
 
 
-def task_actions(s: GameState, task: tuple[Any, ...]) -> list[A.Action]:
+def task_actions(s: GameState, task: tuple[Any, ...]) -> list[Action]:
     kind = task[0]
     if kind in EXTRA_DECISIONS:
-        answers: list[A.Action] = EXTRA_DECISIONS[kind][1](s, task)
+        answers: list[Action] = EXTRA_DECISIONS[kind][1](s, task)
         return answers
     if kind == "offer":
-        return [made(A.Offer, c) for c in _hand_cards(s, task[1])]
+        return [made(Offer, c) for c in _hand_cards(s, task[1])]
     if kind == "take":
         names = s.cfg.white_names
-        return [made(A.Take, names[i]) for i, c in enumerate(s.pool) if c]
+        return [made(Take, names[i]) for i, c in enumerate(s.pool) if c]
     if kind == "merlin":
         seat = task[3][task[4]]
         have = s.hands[seat][s.cfg.white_index["merlin"]]
         pledged = sum(k for _, k in task[5])
         most = min(have, T("merlins_to_cancel") - pledged)
-        return [made(A.Pass), *[made(A.Pledge, k) for k in range(1, most + 1)]]
+        return [made(Pass), *[made(Pledge, k) for k in range(1, most + 1)]]
     if kind == "excal":
-        return [made(A.Pass), made(A.SacrificeExcalibur)]
+        return [made(Pass), made(SacrificeExcalibur)]
     if kind == "face":
-        return [made(A.PlayBlack, False), made(A.PlayBlack, True)]
+        return [made(PlayBlack, False), made(PlayBlack, True)]
     if kind == "war":
-        return [made(A.ChooseWar, "picts"), made(A.ChooseWar, "saxons")]
+        return [made(ChooseWar, "picts"), made(ChooseWar, "saxons")]
     if kind == "volunteer":
-        return [made(A.Pass), made(A.Volunteer)]
+        return [made(Pass), made(Volunteer)]
     if kind == "discard":
-        return [made(A.Discard, c) for c in _hand_cards(s, task[1])]
+        return [made(Discard, c) for c in _hand_cards(s, task[1])]
     if kind in ("kay_combat", "kay_siege"):
         seat = task_seat(s, task)
         assert seat is not None
@@ -1187,34 +1214,34 @@ def task_actions(s: GameState, task: tuple[Any, ...]) -> list[A.Action]:
         if kind == "kay_combat" and s.location[seat] != task[1]:
             return []
         values = [v for v, c in enumerate(fight_counts(s.hands[seat], s), start=1) if c]
-        return [made(A.Pass), *[made(A.KayExtra, v) for v in values]] if values else []
+        return [made(Pass), *[made(KayExtra, v) for v in values]] if values else []
     if kind == "drink":
         holder = s.relics[_GRAIL]
         if holder < 0 or s.dead[holder] or s.revealed[holder]:
             return []
-        return [made(A.Pass), made(A.Drink)]
+        return [made(Pass), made(Drink)]
     if kind == "keep2":
-        return [made(A.Keep, c) for c in dict.fromkeys(s.btop[:2])]
+        return [made(Keep, c) for c in dict.fromkeys(s.btop[:2])]
     if kind == "arthur_return":
-        return [made(A.ArthurReturn, c) for c in _hand_cards(s, task[1])]
+        return [made(ArthurReturn, c) for c in _hand_cards(s, task[1])]
     if kind == "clair":
         n, placed = task[2], task[3]
         remaining = list(s.btop[:n])
         for c in placed:
             remaining.remove(c)
-        return [made(A.PutNext, c) for c in dict.fromkeys(remaining)]
+        return [made(PutNext, c) for c in dict.fromkeys(remaining)]
     if kind == "join":
-        return [made(A.Join, True), made(A.Join, False)]
+        return [made(Join, True), made(Join, False)]
     if kind == "messenger":
-        return [made(A.Pass), *[made(A.Offer, c) for c in _hand_cards(s, task[1])]]
+        return [made(Pass), *[made(Offer, c) for c in _hand_cards(s, task[1])]]
     if kind == "steal_target":
-        return [made(A.StealFrom, x) for x in in_play(s) if any(s.hands[x])]
+        return [made(StealFrom, x) for x in in_play(s) if any(s.hands[x])]
     if kind == "traitor_evil":
-        return [made(A.AddEngine), made(A.DrawBlack)]
+        return [made(AddEngine), made(DrawBlack)]
     raise AssertionError(kind)  # pragma: no cover
 
 
-def resolve_decision(s: GameState, task: tuple[Any, ...], action: A.Action) -> None:
+def resolve_decision(s: GameState, task: tuple[Any, ...], action: Action) -> None:
     """Rules: ``black.mercenaries``."""
     kind = task[0]
     a: Any = action
@@ -1235,7 +1262,7 @@ def resolve_decision(s: GameState, task: tuple[Any, ...], action: A.Action) -> N
         _resolve_merlin(s, task, a)
     elif kind == "excal":
         card, seat = task[1], task[2]
-        if isinstance(a, A.SacrificeExcalibur):
+        if isinstance(a, SacrificeExcalibur):
             _set_relic(s, "excalibur", GONE)
             black_to_discard(s, card)
             note(s, f"Excalibur is sacrificed to cancel {card}", "relic.excalibur")
@@ -1263,7 +1290,7 @@ def resolve_decision(s: GameState, task: tuple[Any, ...], action: A.Action) -> N
         if task[2] > 1 and any(s.hands[task[1]]):
             push(s, ("discard", task[1], task[2] - 1, task[3]))
     elif kind == "kay_combat":
-        if isinstance(a, A.KayExtra):
+        if isinstance(a, KayExtra):
             kay = s.knights.index("kay")
             i = s.cfg.white_index[f"fight_{a.value}"]
             _set_hand(s, kay, _vec_add(s.hands[kay], i, -1))
@@ -1275,13 +1302,13 @@ def resolve_decision(s: GameState, task: tuple[Any, ...], action: A.Action) -> N
         combat_result(s, task[1], task[2])
     elif kind == "kay_siege":
         seat, total, face = task[1], task[2], task[3]
-        if isinstance(a, A.KayExtra):
+        if isinstance(a, KayExtra):
             discard_white(s, seat, f"fight_{a.value}")
             total += a.value
         siege_result(s, seat, total, face)
     elif kind == "drink":
         dying = task[1]
-        if isinstance(a, A.Drink):
+        if isinstance(a, Drink):
             _set_seat(s, "life", dying, T("grail_drink_life"))
             _set_relic(s, "grail", GONE)
             note(s, f"seat {dying} drinks from the Holy Grail", "relic.grail")
@@ -1314,7 +1341,7 @@ def resolve_decision(s: GameState, task: tuple[Any, ...], action: A.Action) -> N
             ]
             share_cards(s, there, task[1] if task[1] in there else None, len(there))
     elif kind == "messenger":
-        if isinstance(a, A.Offer):
+        if isinstance(a, Offer):
             giver, target, given = task[1], task[2], task[3] + 1
             i = s.cfg.white_index[a.card]
             _set_hand(s, giver, _vec_add(s.hands[giver], i, -1))
@@ -1325,7 +1352,7 @@ def resolve_decision(s: GameState, task: tuple[Any, ...], action: A.Action) -> N
         push(s, ("steal", task[1], a.seat))
     elif kind == "traitor_evil":
         seat = task[1]
-        if isinstance(a, A.AddEngine):
+        if isinstance(a, AddEngine):
             add_engines(s, 1)
             note(s, "the unmasked traitor adds a siege engine", "traitor.unmasked-turn")
         else:
@@ -1339,7 +1366,7 @@ def _resolve_merlin(s: GameState, task: tuple[Any, ...], a: Any) -> None:
     """BoQ p.15; RB p.10: three Merlin cards together cancel a special black card as it is
     drawn. Rules: ``black.merlin-cancel``."""
     card, drawer, seats, idx, pledged = task[1:]
-    if isinstance(a, A.Pledge):
+    if isinstance(a, Pledge):
         pledged = (*pledged, (seats[idx], a.merlins))
     if sum(k for _, k in pledged) >= T("merlins_to_cancel"):
         for seat, k in pledged:
@@ -1358,7 +1385,7 @@ def _resolve_merlin(s: GameState, task: tuple[Any, ...], a: Any) -> None:
 def _resolve_volunteer(s: GameState, task: tuple[Any, ...], a: Any) -> None:
     card, drawer, cands, idx = task[1:]
     seat = cands[idx]
-    if isinstance(a, A.Volunteer):
+    if isinstance(a, Volunteer):
         if card == "morgan_2":
             push(s, ("discard", seat, T("morgan_2_volunteer_discards"), card))
         else:

@@ -16,9 +16,21 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from camelot_rules import rulebook
-from camelot_rules.engine import actions as A
 from camelot_rules.engine import effects as E
-from camelot_rules.engine.actions import made
+from camelot_rules.engine.actions import (
+    Action,
+    CaradocDraw,
+    Discard,
+    Draw,
+    Free,
+    Join,
+    Outcome,
+    Pass,
+    Pay,
+    PlayFight,
+    PlaySpecial,
+    made,
+)
 from camelot_rules.engine.state import GameState
 
 __all__ = ["demand_payments", "free_actions", "travel_move"]
@@ -70,11 +82,11 @@ def _to_travel_discard(s: GameState, card: str) -> None:
     s._set(tdisc=tuple(disc))
 
 
-def travel_weights(s: GameState) -> tuple[list[A.Outcome], list[int]]:
+def travel_weights(s: GameState) -> tuple[list[Outcome], list[int]]:
     if s.ttop:
-        return [made(A.Draw, "travel", s.ttop[0])], [1]
+        return [made(Draw, "travel", s.ttop[0])], [1]
     names = s.cfg.travel_names
-    pairs = [(made(A.Draw, "travel", names[i]), c) for i, c in enumerate(s.tpile) if c]
+    pairs = [(made(Draw, "travel", names[i]), c) for i, c in enumerate(s.tpile) if c]
     return [p[0] for p in pairs], [p[1] for p in pairs]
 
 
@@ -137,7 +149,7 @@ def _resolve_demand(s: GameState, task: tuple[Any, ...], a: Any) -> None:
     _to_travel_discard(s, card)
     if not travel_pile_size(s):
         _reshuffle_travel(s)
-    if isinstance(a, A.Pay):
+    if isinstance(a, Pay):
         for name in a.cards:
             E.discard_white(s, seat, name)
         E.move(s, seat, quest)
@@ -149,16 +161,14 @@ def _resolve_demand(s: GameState, task: tuple[Any, ...], a: Any) -> None:
     E.note(s, f"seat {seat} fails {card}: 1 life, no move, the turn ends", "travel.demands")
 
 
-def free_actions(s: GameState, seat: int) -> list[A.Action]:
+def free_actions(s: GameState, seat: int) -> list[Action]:
     """Free a captured knight: a heroic action discarding a special white card; never
     oneself (JA travel rules, Captured!). Rules: ``travel.captured``."""
     if "cat:free" in s.tflags:
         return []
     hand, names = s.hands[seat], s.cfg.white_names
     specials = [names[i] for i in s.cfg.white_special if hand[i]]
-    return [
-        made(A.Free, t, c) for t in E.in_play(s) if t != seat and s.captured[t] for c in specials
-    ]
+    return [made(Free, t, c) for t in E.in_play(s) if t != seat and s.captured[t] for c in specials]
 
 
 def do_free(s: GameState, seat: int, action: Any) -> None:
@@ -208,7 +218,7 @@ def _witch_4(s: GameState, card: str, seat: int) -> bool:
 
 
 def _resolve_witch4(s: GameState, task: tuple[Any, ...], a: Any) -> None:
-    if isinstance(a, A.Discard):
+    if isinstance(a, Discard):
         E.discard_white(s, task[1], "grail")
     else:
         E.lose_life(s, task[1], 1)
@@ -229,24 +239,24 @@ def end_witches_on_quest(s: GameState, quest: str, won: bool, present: list[int]
 
 
 # --- the new special white cards ----------------------------------------------------------------
-def special_actions_mc(s: GameState, seat: int, free: bool) -> list[A.Action]:
+def special_actions_mc(s: GameState, seat: int, free: bool) -> list[Action]:
     """JA special white cards: every playable choice. Rules: ``white.expansion-specials``."""
     hand = s.hand(seat)
-    out: list[A.Action] = []
+    out: list[Action] = []
     where = s.location[seat]
     if hand.get("call_for_help") and where not in ("black_knight", "lancelot"):
-        out.append(made(A.PlaySpecial, "call_for_help", (), free))
+        out.append(made(PlaySpecial, "call_for_help", (), free))
     if hand.get("dispel"):
-        out += [made(A.PlaySpecial, "dispel", (c,), free) for c in _dispellable(s)]
+        out += [made(PlaySpecial, "dispel", (c,), free) for c in _dispellable(s)]
     for card in ("divine_favor", "dragon_slayer", "new_hope", "tournament"):
         if hand.get(card):
-            out.append(made(A.PlaySpecial, card, (), free))
+            out.append(made(PlaySpecial, card, (), free))
     if hand.get("merlin_to_the_rescue"):
         quests = ["black_knight", "lancelot" if s.ld_mode == "lancelot" else "dragon"]
         quests += ["excalibur", "grail", "picts", "saxons"]
-        out += [made(A.PlaySpecial, "merlin_to_the_rescue", (q,), free) for q in quests]
+        out += [made(PlaySpecial, "merlin_to_the_rescue", (q,), free) for q in quests]
     if hand.get("truce"):
-        out += [made(A.PlaySpecial, "truce", (w,), free) for w in ("picts", "saxons")]
+        out += [made(PlaySpecial, "truce", (w,), free) for w in ("picts", "saxons")]
     return out
 
 
@@ -322,20 +332,20 @@ def _resolve_call(s: GameState, task: tuple[Any, ...], a: Any) -> None:
         E.push(s, ("call", player, dest, cands, idx + 1))
 
 
-def _slayer_actions(s: GameState, task: tuple[Any, ...]) -> list[A.Action]:
+def _slayer_actions(s: GameState, task: tuple[Any, ...]) -> list[Action]:
     seat = task[1]
     if s.ld_mode != "dragon" or s.location[seat] != "dragon":
         return []
-    fights = [a for a in E.quest_actions(s, seat) if isinstance(a, A.PlayFight)]
-    return [made(A.Pass), *fights] if fights else []
+    fights = [a for a in E.quest_actions(s, seat) if isinstance(a, PlayFight)]
+    return [made(Pass), *fights] if fights else []
 
 
 def _resolve_slayer(s: GameState, task: tuple[Any, ...], a: Any) -> None:
-    if isinstance(a, A.PlayFight):
+    if isinstance(a, PlayFight):
         E.do_play_fight(s, task[1], a)
 
 
-def caradoc_actions(s: GameState, seat: int) -> list[A.Action]:
+def caradoc_actions(s: GameState, seat: int) -> list[Action]:
     """Sir Caradoc: once per turn, sacrifice 1 life to draw 2 white cards; not under the 2nd
     witch (JA witches, 2nd). Rules: ``knight.caradoc``."""
     if (
@@ -345,7 +355,7 @@ def caradoc_actions(s: GameState, seat: int) -> list[A.Action]:
         or "morgan_witch_2" in s.witches
     ):
         return []
-    return [made(A.CaradocDraw)]
+    return [made(CaradocDraw)]
 
 
 def do_caradoc(s: GameState, seat: int) -> None:
@@ -372,17 +382,17 @@ E.EXTRA_DECISIONS.update(
     {
         "demand": (
             lambda s, t: int(t[1]),
-            lambda s, t: [made(A.Pass), *[made(A.Pay, p) for p in _demand_payments(s, t[1], t[3])]],
+            lambda s, t: [made(Pass), *[made(Pay, p) for p in _demand_payments(s, t[1], t[3])]],
             _resolve_demand,
         ),
         "witch4": (
             lambda s, t: int(t[1]),
-            lambda s, t: [made(A.Discard, "grail"), made(A.Pass)],
+            lambda s, t: [made(Discard, "grail"), made(Pass)],
             _resolve_witch4,
         ),
         "call": (
             lambda s, t: int(t[3][t[4]]),
-            lambda s, t: [made(A.Join, True), made(A.Join, False)],
+            lambda s, t: [made(Join, True), made(Join, False)],
             _resolve_call,
         ),
         "slayer": (lambda s, t: int(t[1]), _slayer_actions, _resolve_slayer),

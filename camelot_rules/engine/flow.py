@@ -13,10 +13,35 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from camelot_rules import rulebook
-from camelot_rules.engine import actions as A
 from camelot_rules.engine import effects as E
 from camelot_rules.engine import expansion as X
-from camelot_rules.engine.actions import made
+from camelot_rules.engine.actions import (
+    Accuse,
+    Action,
+    AddEngine,
+    ArthurGive,
+    CaradocDraw,
+    Deal,
+    DiscardForExcalibur,
+    Draw,
+    DrawBlack,
+    DrawWhite,
+    EndTurn,
+    FightEngine,
+    Free,
+    Heal,
+    LoseLife,
+    Move,
+    Outcome,
+    PeekBlack,
+    PlayFight,
+    PlayGrail,
+    PlaySpecial,
+    Roll,
+    Sacrifice,
+    Steal,
+    made,
+)
 from camelot_rules.engine.state import GameState, IllegalActionError
 
 __all__ = [
@@ -62,21 +87,21 @@ def decider(s: GameState) -> int:
 
 
 # --- chance -------------------------------------------------------------------------------------
-_DRAWS: Final[dict[tuple[str, tuple[str, ...]], tuple[A.Draw, ...]]] = {}
+_DRAWS: Final[dict[tuple[str, tuple[str, ...]], tuple[Draw, ...]]] = {}
 
 
-def _draws(pile: str, names: tuple[str, ...]) -> tuple[A.Draw, ...]:
+def _draws(pile: str, names: tuple[str, ...]) -> tuple[Draw, ...]:
     """The Draw outcomes of a pile, made once (outcomes are immutable values)."""
     key = (pile, names)
     if key not in _DRAWS:
-        _DRAWS[key] = tuple(made(A.Draw, pile, name) for name in names)
+        _DRAWS[key] = tuple(made(Draw, pile, name) for name in names)
     return _DRAWS[key]
 
 
 def _nonzero(
-    outcomes: tuple[A.Draw, ...], counts: tuple[int, ...]
-) -> tuple[list[A.Outcome], list[int]]:
-    out: list[A.Outcome] = [outcome for outcome, c in zip(outcomes, counts) if c]
+    outcomes: tuple[Draw, ...], counts: tuple[int, ...]
+) -> tuple[list[Outcome], list[int]]:
+    out: list[Outcome] = [outcome for outcome, c in zip(outcomes, counts) if c]
     return out, [c for c in counts if c]
 
 
@@ -85,32 +110,32 @@ def _nonzero(
 _last_weights: Final[list[Any]] = [None, None]
 
 
-def chance_weights(s: GameState) -> tuple[list[A.Outcome], list[int]]:
+def chance_weights(s: GameState) -> tuple[list[Outcome], list[int]]:
     """The outcomes of the chance event on top of the stack, with integer weights (a card
     drawn from a pile weighs its count there). Rules: ``turn.chance``.
 
     The lists returned must not be changed (the last answer is kept for the next call)."""
     if _last_weights[0] is s:
-        answer: tuple[list[A.Outcome], list[int]] = _last_weights[1]
+        answer: tuple[list[Outcome], list[int]] = _last_weights[1]
         return answer
     answer = _chance_weights(s)
     _last_weights[0], _last_weights[1] = s, answer
     return answer
 
 
-def _chance_weights(s: GameState) -> tuple[list[A.Outcome], list[int]]:
+def _chance_weights(s: GameState) -> tuple[list[Outcome], list[int]]:
     if not is_chance_task(s):
         raise ValueError("chance_outcomes() of a state that is not a chance state")
     task = s.pending[-1]
     kind = task[0]
     if kind == "deal_knight":
         left = s.deal_pool[0]
-        return [made(A.Deal, task[1], k) for k in left], [1] * len(left)
+        return [made(Deal, task[1], k) for k in left], [1] * len(left)
     if kind == "deal_loyalty":
         _, loyal, traitors = s.deal_pool
         pairs = [
-            (made(A.Deal, task[1], "loyal"), loyal),
-            (made(A.Deal, task[1], "traitor"), traitors),
+            (made(Deal, task[1], "loyal"), loyal),
+            (made(Deal, task[1], "traitor"), traitors),
         ]
         pairs = [p for p in pairs if p[1]]
         return [p[0] for p in pairs], [p[1] for p in pairs]
@@ -119,28 +144,28 @@ def _chance_weights(s: GameState) -> tuple[list[A.Outcome], list[int]]:
         return _nonzero(draws, s.wpile)
     if kind in ("bdraw", "reveal"):
         if kind == "bdraw" and s.btop:
-            return [made(A.Draw, "black", s.btop[0])], [1]
+            return [made(Draw, "black", s.btop[0])], [1]
         if any(s.bpile):
             return _nonzero(_draws("black", s.cfg.black_names), s.bpile)
-        return [made(A.Draw, "black", s.bbottom[0])], [1]
+        return [made(Draw, "black", s.bbottom[0])], [1]
     if kind == "tdraw":
         return X.travel_weights(s)
     if kind == "roll":
         faces = rulebook.SIEGE_DIE_FACES
-        return [made(A.Roll, f) for f in range(1, faces + 1)], [1] * faces
+        return [made(Roll, f) for f in range(1, faces + 1)], [1] * faces
     if kind == "steal":
         names = s.cfg.white_names
         hand = s.hands[task[2]]
-        pairs4 = [(made(A.Steal, names[i]), c) for i, c in enumerate(hand) if c]
+        pairs4 = [(made(Steal, names[i]), c) for i, c in enumerate(hand) if c]
         return [p[0] for p in pairs4], [p[1] for p in pairs4]
     if kind == "pool_deal":
         names = s.cfg.white_names
-        pairs5 = [(made(A.Draw, "shared", names[i]), c) for i, c in enumerate(s.pool) if c]
+        pairs5 = [(made(Draw, "shared", names[i]), c) for i, c in enumerate(s.pool) if c]
         return [p[0] for p in pairs5], [p[1] for p in pairs5]
     raise AssertionError(kind)  # pragma: no cover
 
 
-def apply_chance(s: GameState, outcome: A.Outcome) -> GameState:
+def apply_chance(s: GameState, outcome: Outcome) -> GameState:
     """The state after a chance outcome. Rules: ``turn.chance``, ``turn.game-over``."""
     if s.outcome is not None:
         raise IllegalActionError(outcome, "turn.game-over", "the game is over")
@@ -173,7 +198,7 @@ def _holds(items: list[Any], item: object) -> bool:
 
 
 # --- decisions ----------------------------------------------------------------------------------
-def legal_actions(s: GameState) -> list[A.Action]:
+def legal_actions(s: GameState) -> list[Action]:
     """A pending choice first, else the phase's actions. Rules: ``turn.pending``."""
     if s.pending:
         return E.task_actions(s, s.pending[-1])
@@ -184,7 +209,7 @@ def legal_actions(s: GameState) -> list[A.Action]:
     raise AssertionError(f"no decision in phase {s.phase!r}")  # pragma: no cover
 
 
-def apply(s: GameState, action: A.Action) -> GameState:
+def apply(s: GameState, action: Action) -> GameState:
     """The state after a decision; an illegal one raises and changes nothing.
 
     Rules: ``turn.legal-actions``, ``turn.game-over``."""
@@ -221,7 +246,7 @@ def apply(s: GameState, action: A.Action) -> GameState:
 _SECRET: Final = frozenset({"discard", "arthur_return", "messenger", "clair", "keep2"})
 
 
-def _public_outcome(task: tuple[Any, ...], outcome: A.Outcome) -> str:
+def _public_outcome(task: tuple[Any, ...], outcome: Outcome) -> str:
     """What the table sees of a chance outcome: black cards and the die, not a white card
     drawn into a hand or a loyalty card (RB p.7, p.10)."""
     kind = task[0]
@@ -287,25 +312,25 @@ def _run(s: GameState) -> None:
 
 
 # --- the Progression of Evil (RB p.10-12) -------------------------------------------------------
-def _evil_actions(s: GameState) -> list[A.Action]:
+def _evil_actions(s: GameState) -> list[Action]:
     """The three evil choices, and Sir Percival's peek first (RB p.9-12; BoQ p.13).
 
     Rules: ``turn.evil-step``, ``knight.percival``.
     """
-    out: list[A.Action] = [made(A.DrawBlack), made(A.AddEngine)]
+    out: list[Action] = [made(DrawBlack), made(AddEngine)]
     if not E.sacrifice_blocked(s):  # JA witches (2nd): no life given up while she stays
-        out.append(made(A.LoseLife))
+        out.append(made(LoseLife))
     seat = s.turn
     if s.knights[seat] == "percival" and "peeked" not in s.tflags and E.black_pile_size(s):
-        out.append(made(A.PeekBlack))
+        out.append(made(PeekBlack))
     return out
 
 
-def _apply_evil(s: GameState, action: A.Action) -> None:
+def _apply_evil(s: GameState, action: Action) -> None:
     """Rules: ``turn.evil-step``, ``evil.black-card``, ``evil.engine``, ``evil.life``,
     ``knight.percival``, ``relic.armor``."""
     seat = s.turn
-    if isinstance(action, A.PeekBlack):
+    if isinstance(action, PeekBlack):
         s._set(tflags=s.tflags | {"peeked"})
         if s.relics[2] == seat and "armor_done" not in s.tflags:
             # BoQ p.13: with the Armor, Percival draws 2, puts 1 at the bottom, then decides.
@@ -316,22 +341,22 @@ def _apply_evil(s: GameState, action: A.Action) -> None:
         E.note(s, "Percival looks at the top black card", "knight.percival")
         return
     s._set_pending((("after_evil",),))
-    if isinstance(action, A.DrawBlack):
+    if isinstance(action, DrawBlack):
         E.push_black_draw(s, seat, armor="armor_done" not in s.tflags)
         E.note(s, f"seat {seat} draws a black card", "evil.black-card")
-    elif isinstance(action, A.AddEngine):
+    elif isinstance(action, AddEngine):
         E.add_engines(s, 1)
         E.note(s, f"seat {seat} adds a siege engine", "evil.engine")
-    elif isinstance(action, A.LoseLife):
+    elif isinstance(action, LoseLife):
         E.lose_life(s, seat, 1)
         E.note(s, f"seat {seat} loses a life point", "evil.life")
 
 
 # --- Heroic actions (RB p.12-17) ----------------------------------------------------------------
-def _heroic_phase_actions(s: GameState) -> list[A.Action]:
+def _heroic_phase_actions(s: GameState) -> list[Action]:
     """Rules: ``turn.heroic-action``, ``turn.sacrifice``, ``turn.no-repeat``."""
     seat = s.turn
-    out: list[A.Action] = []
+    out: list[Action] = []
     doomed = s.life[seat] == 0
     sacrificed = "sacrificed" in s.tflags
     # RB p.17: a sacrifice down to 0 life still buys its one final action
@@ -343,22 +368,21 @@ def _heroic_phase_actions(s: GameState) -> list[A.Action]:
     open_for_second = s.done == 1 and not sacrificed and not doomed
     # a second, different action must exist
     if open_for_second and not E.sacrifice_blocked(s) and heroic_actions(s, seat):
-        out.append(made(A.Sacrifice))
+        out.append(made(Sacrifice))
     if not options or (s.done >= 1 and not second):
-        out.append(made(A.EndTurn))
+        out.append(made(EndTurn))
     return out
 
 
-def heroic_actions(s: GameState, seat: int) -> list[A.Action]:
+def heroic_actions(s: GameState, seat: int) -> list[Action]:
     """Every heroic action ``seat`` may take now, less the kinds already taken this turn."""
     used = s.tflags
-    out: list[A.Action] = []
+    out: list[Action] = []
     where = s.location[seat]
     hand = s.hands[seat]
-    wi = s.cfg.white_index
     # a. moving (RB p.12-13)
     if "cat:move" not in used:
-        out += [made(A.Move, q) for q in E.move_targets(s, seat)]
+        out += [made(Move, q) for q in E.move_targets(s, seat)]
     # b. the quest's own action (RB p.13-15)
     cat = "cat:quest:" + where
     if cat not in used:
@@ -368,15 +392,15 @@ def heroic_actions(s: GameState, seat: int) -> list[A.Action]:
         out += E.special_actions(s, seat, free=False)
     # d. healing (RB p.16)
     if "cat:heal" not in used and 0 < s.life[seat] < _MAX_LIFE:
-        need = _HEAL_CARDS
-        out += [made(A.Heal, name) for name, i in wi.items() if hand[i] >= need]
+        names = s.cfg.white_names  # (in the order of white_index)
+        out += [made(Heal, names[i]) for i, c in enumerate(hand) if c >= _HEAL_CARDS]
     # Merlin's Company: freeing a captured knight (JA travel rules, Captured!)
     if s.cfg.expansion:
         out += X.free_actions(s, seat)
     # e. an accusation (RB p.16)
     if "cat:accuse" not in used and not s.accused[seat] and _accusations_open(s):
         out += [
-            made(A.Accuse, t)
+            made(Accuse, t)
             for t in range(s.cfg.players)
             if t != seat and not s.dead[t] and not s.revealed[t]
         ]
@@ -388,18 +412,18 @@ def _accusations_open(s: GameState) -> bool:
     return s.engines >= _ACCUSE_ENGINES or s.wsw + s.bsw >= _ACCUSE_SWORDS
 
 
-def _power_actions(s: GameState, seat: int) -> list[A.Action]:
+def _power_actions(s: GameState, seat: int) -> list[Action]:
     """Arthur's exchange and Galahad's free special white (BoQ p.13).
 
     Rules: ``knight.galahad``, ``knight.arthur``.
     """
-    out: list[A.Action] = []
+    out: list[Action] = []
     knight = s.knights[seat]
     if knight == "arthur" and "arthur" not in s.tflags and any(s.hands[seat]):
         names = s.cfg.white_names
         for t in range(s.cfg.players):
             if t != seat and not s.dead[t] and not s.revealed[t]:
-                out += [made(A.ArthurGive, t, names[i]) for i, c in enumerate(s.hands[seat]) if c]
+                out += [made(ArthurGive, t, names[i]) for i, c in enumerate(s.hands[seat]) if c]
     if knight == "galahad" and "special" not in s.tflags:
         out += E.special_actions(s, seat, free=True)
     if knight == "caradoc":
@@ -407,24 +431,24 @@ def _power_actions(s: GameState, seat: int) -> list[A.Action]:
     return out
 
 
-def _apply_heroic(s: GameState, action: A.Action) -> None:
+def _apply_heroic(s: GameState, action: Action) -> None:
     seat = s.turn
-    if isinstance(action, A.EndTurn):
+    if isinstance(action, EndTurn):
         s._set_pending((("end_turn",),))
         E.note(s, f"seat {seat} ends the turn", "turn.end-check")
         return
-    if isinstance(action, A.Sacrifice):
+    if isinstance(action, Sacrifice):
         E.lose_life(s, seat, 1)
         s._set(tflags=s.tflags | {"sacrificed"})
         E.note(s, f"seat {seat} sacrifices a life point for a second action", "turn.sacrifice")
         return
-    if isinstance(action, A.ArthurGive):
+    if isinstance(action, ArthurGive):
         E.arthur_give(s, seat, action)
         return
-    if isinstance(action, A.CaradocDraw):
+    if isinstance(action, CaradocDraw):
         X.do_caradoc(s, seat)
         return
-    if isinstance(action, A.PlaySpecial) and action.free:
+    if isinstance(action, PlaySpecial) and action.free:
         s._set(tflags=s.tflags | {"special", "galahad"})
         E.play_special(s, seat, action)
         return
@@ -438,16 +462,16 @@ def _apply_heroic(s: GameState, action: A.Action) -> None:
     _HEROIC[type(action)](s, seat, action)
 
 
-def _category(s: GameState, seat: int, action: A.Action) -> str:
-    if isinstance(action, A.Move):
+def _category(s: GameState, seat: int, action: Action) -> str:
+    if isinstance(action, Move):
         return "cat:move"
-    if isinstance(action, A.PlaySpecial):
+    if isinstance(action, PlaySpecial):
         return "special"
-    if isinstance(action, A.Heal):
+    if isinstance(action, Heal):
         return "cat:heal"
-    if isinstance(action, A.Accuse):
+    if isinstance(action, Accuse):
         return "cat:accuse"
-    if isinstance(action, A.Free):
+    if isinstance(action, Free):
         return "cat:free"
     return "cat:quest:" + s.location[seat]
 
@@ -480,72 +504,72 @@ def _do_special(s: GameState, seat: int, action: Any) -> None:
 
 
 _HEROIC: Final[dict[type, Callable[[GameState, int, Any], None]]] = {
-    A.Move: _do_move,
-    A.DrawWhite: E.do_draw_white,
-    A.FightEngine: E.do_fight_engine,
-    A.PlayFight: E.do_play_fight,
-    A.PlayGrail: E.do_play_grail,
-    A.DiscardForExcalibur: E.do_excalibur_discard,
-    A.PlaySpecial: _do_special,
-    A.Heal: _do_heal,
-    A.Accuse: E.do_accuse,
-    A.Free: X.do_free,
+    Move: _do_move,
+    DrawWhite: E.do_draw_white,
+    FightEngine: E.do_fight_engine,
+    PlayFight: E.do_play_fight,
+    PlayGrail: E.do_play_grail,
+    DiscardForExcalibur: E.do_excalibur_discard,
+    PlaySpecial: _do_special,
+    Heal: _do_heal,
+    Accuse: E.do_accuse,
+    Free: X.do_free,
 }
 
 
 # --- why an action is illegal -------------------------------------------------------------------
-def _why_illegal(s: GameState, action: A.Action) -> tuple[str, str]:
+def _why_illegal(s: GameState, action: Action) -> tuple[str, str]:
     """Name the rule that forbids ``action`` here (for IllegalActionError)."""
     seat = decider(s)
     if s.pending:
         return "turn.pending", f"seat {seat} must answer first: {E.describe_task(s.pending[-1])}"
-    evil = (A.DrawBlack, A.AddEngine, A.LoseLife, A.PeekBlack)
+    evil = (DrawBlack, AddEngine, LoseLife, PeekBlack)
     if s.phase == "evil" and not isinstance(action, evil):
         return "turn.evil-step", "the Progression of Evil comes first in a turn"
     if s.phase == "heroic" and isinstance(action, evil):
         return "turn.evil-step", "only one evil step per turn, at its start"
-    if isinstance(action, A.PeekBlack):
+    if isinstance(action, PeekBlack):
         return "knight.percival", "only Sir Percival peeks, once, before his evil step"
     if s.phase != "heroic":
         return "turn.legal-actions", "not a choice here"
     if s.life[seat] == 0 and not ("sacrificed" in s.tflags and s.done == 1):
         return "death.zero-life", "a knight at 0 life can take no more actions this turn"
-    if isinstance(action, A.Sacrifice):
+    if isinstance(action, Sacrifice):
         return "turn.sacrifice", "one sacrifice per turn, after the first heroic action"
-    if isinstance(action, A.EndTurn):
+    if isinstance(action, EndTurn):
         return "turn.heroic-action", "a heroic action must be taken first"
-    if s.done >= 1 and "sacrificed" not in s.tflags and not isinstance(action, A.ArthurGive):
+    if s.done >= 1 and "sacrificed" not in s.tflags and not isinstance(action, ArthurGive):
         return "turn.sacrifice", "a second heroic action needs a life point sacrificed first"
     category = _category(s, seat, action)
     if category in s.tflags or (category == "special" and "special" in s.tflags):
         return "turn.no-repeat", "the same heroic action cannot be taken twice in a turn"
-    if isinstance(action, A.Move):
+    if isinstance(action, Move):
         if action.quest in ("black_knight", "lancelot") and any(
             loc == action.quest for loc in s.location
         ):
             return "quest.solo", f"{action.quest} is a solo quest and already occupied"
         return "quest.move", f"{action.quest} is not a quest seat {seat} can move to now"
-    if isinstance(action, A.DrawWhite):
+    if isinstance(action, DrawWhite):
         if s.location[seat] != "camelot":
             return "camelot.draw-white", "white cards are drawn at the Round Table only"
         return "camelot.draw-white", f"no drawing with {_HAND_LIMIT} or more white cards in hand"
-    if isinstance(action, A.FightEngine):
+    if isinstance(action, FightEngine):
         return "siege.fight", "a siege fight needs the knight in Camelot, engines and those cards"
-    if isinstance(action, A.PlayFight):
+    if isinstance(action, PlayFight):
         return (
             "quest.fight-cards",
             "the card must be in hand, the knight on that quest, and fit the quest's pattern",
         )
-    if isinstance(action, A.PlayGrail):
+    if isinstance(action, PlayGrail):
         return "quest.grail", "a Grail card needs the knight on the Grail, no Dark Forest"
-    if isinstance(action, A.Accuse):
+    if isinstance(action, Accuse):
         if s.accused[seat]:
             return "endgame.accusation", "each knight may accuse only once per game"
         return "endgame.accusation", "accusations need 6+ swords or 6+ siege engines"
-    if isinstance(action, A.PlaySpecial):
+    if isinstance(action, PlaySpecial):
         if action.card == "merlin" and s.vivien:
             return "black.vivien", "Vivien stops every Merlin card until a quest is won"
         return "white.special", "that special white card or choice is not playable now"
-    if isinstance(action, A.Heal):
+    if isinstance(action, Heal):
         return "heroic.heal", "healing needs three identical cards and less than 6 life"
     return "turn.legal-actions", "not among the legal actions here"

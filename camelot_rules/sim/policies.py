@@ -31,8 +31,41 @@ from mypy_extensions import mypyc_attr
 
 from camelot_rules import rulebook
 from camelot_rules.cards import standard_deck
-from camelot_rules.engine import actions as A
-from camelot_rules.engine.actions import made
+from camelot_rules.engine.actions import (
+    Accuse,
+    Action,
+    AddEngine,
+    ArthurGive,
+    ArthurReturn,
+    ChooseWar,
+    Discard,
+    DiscardForExcalibur,
+    DrawBlack,
+    DrawWhite,
+    Drink,
+    EndTurn,
+    FightEngine,
+    Free,
+    Heal,
+    Join,
+    KayExtra,
+    LoseLife,
+    Move,
+    Offer,
+    Pass,
+    Pay,
+    PeekBlack,
+    PlayBlack,
+    PlayFight,
+    PlayGrail,
+    PlaySpecial,
+    Pledge,
+    Sacrifice,
+    StealFrom,
+    Take,
+    by_fields,
+    made,
+)
 from camelot_rules.engine.expansion import demand_payments
 from camelot_rules.engine.state import travel_box_of
 
@@ -53,15 +86,15 @@ class _ByFields:
     compiled``) a frozen dataclass cannot be unpickled by setting its attributes one by one."""
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return A.by_fields(self)
+        return by_fields(self)
 
 
 class Policy(Protocol):
     """Observation in, action out."""
 
     def choose(
-        self, observation: Mapping[str, Any], actions: Sequence[A.Action], rng: random.Random
-    ) -> A.Action: ...
+        self, observation: Mapping[str, Any], actions: Sequence[Action], rng: random.Random
+    ) -> Action: ...
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # yours may subclass it, compiled or not
@@ -70,8 +103,8 @@ class RandomPolicy(_ByFields):
     """Any legal action, uniformly."""
 
     def choose(
-        self, observation: Mapping[str, Any], actions: Sequence[A.Action], rng: random.Random
-    ) -> A.Action:
+        self, observation: Mapping[str, Any], actions: Sequence[Action], rng: random.Random
+    ) -> Action:
         return actions[rng.randrange(len(actions))]
 
 
@@ -96,12 +129,12 @@ def card_worth(card: str, observation: Mapping[str, Any]) -> int:
     return 6 if card in rulebook.SPECIAL_WHITE else 0
 
 
-_T = TypeVar("_T", bound=A.Action)
+_T = TypeVar("_T", bound=Action)
 _FIGHT_CARDS: Final = rulebook.FIGHT_CARDS  # Fight v is _FIGHT_CARDS[v - 1]
 _FIGHT_WORTH: Final = {name: v for v, name in zip(rulebook.FIGHT_VALUES, _FIGHT_CARDS)}
 
 
-def _of(actions: Sequence[A.Action], kind: type[_T]) -> list[_T]:
+def _of(actions: Sequence[Action], kind: type[_T]) -> list[_T]:
     return [a for a in actions if isinstance(a, kind)]
 
 
@@ -122,23 +155,23 @@ _WAR_LOSE_AT: Final = 4  # the fourth warrior loses a war (BoQ p.10)
 _ARRIVED: Final = frozenset({"quest.move", "travel.cards", "travel.demands"})
 # (kinds are looked up by exact type: ``type(a) in`` a frozenset costs far less than
 # ``isinstance`` against a tuple of a dozen classes, on every legal action)
-_SCORED: Final = frozenset({A.Move, A.PlaySpecial, A.Heal, A.EndTurn, A.Free})
-_EVIL: Final = frozenset({A.DrawBlack, A.AddEngine, A.LoseLife, A.PeekBlack})
+_SCORED: Final = frozenset({Move, PlaySpecial, Heal, EndTurn, Free})
+_EVIL: Final = frozenset({DrawBlack, AddEngine, LoseLife, PeekBlack})
 # actions only offered in the heroic phase (never as an answer inside a resolution)
 _HEROIC: Final = frozenset(
     {
-        A.EndTurn,
-        A.Move,
-        A.Sacrifice,
-        A.DrawWhite,
-        A.FightEngine,
-        A.PlayFight,
-        A.PlayGrail,
-        A.DiscardForExcalibur,
-        A.PlaySpecial,
-        A.Heal,
-        A.Accuse,
-        A.ArthurGive,
+        EndTurn,
+        Move,
+        Sacrifice,
+        DrawWhite,
+        FightEngine,
+        PlayFight,
+        PlayGrail,
+        DiscardForExcalibur,
+        PlaySpecial,
+        Heal,
+        Accuse,
+        ArthurGive,
     }
 )
 
@@ -362,8 +395,8 @@ class LoyalHeuristic(_ByFields):
     war_value: float = 4.0
 
     def choose(
-        self, observation: Mapping[str, Any], actions: Sequence[A.Action], rng: random.Random
-    ) -> A.Action:
+        self, observation: Mapping[str, Any], actions: Sequence[Action], rng: random.Random
+    ) -> Action:
         first = actions[0]
         if type(first) in _EVIL:
             return self._evil(observation, actions)
@@ -372,31 +405,31 @@ class LoyalHeuristic(_ByFields):
         return _answer(observation, actions, rng, self)
 
     # --- the evil step --------------------------------------------------------------------------
-    def _evil(self, obs: Mapping[str, Any], actions: Sequence[A.Action]) -> A.Action:
+    def _evil(self, obs: Mapping[str, Any], actions: Sequence[Action]) -> Action:
         engines = obs["siege_engines"]
         life = obs["life"].get(obs["current_player"], 0)
         if not self.weigh_harms:  # the first version's thresholds (kept for comparison)
-            if made(A.AddEngine) in actions and engines < self.engine_below:
-                return made(A.AddEngine)
-            if made(A.LoseLife) in actions and life > self.life_above:
-                return made(A.LoseLife)
+            if made(AddEngine) in actions and engines < self.engine_below:
+                return made(AddEngine)
+            if made(LoseLife) in actions and life > self.life_above:
+                return made(LoseLife)
             if _on_the_brink(obs):
-                if made(A.AddEngine) in actions and engines < self.engine_panic:
-                    return made(A.AddEngine)
-                if made(A.LoseLife) in actions and life > self.brink_life:
-                    return made(A.LoseLife)
-            if made(A.DrawBlack) in actions:
-                return made(A.DrawBlack)
+                if made(AddEngine) in actions and engines < self.engine_panic:
+                    return made(AddEngine)
+                if made(LoseLife) in actions and life > self.brink_life:
+                    return made(LoseLife)
+            if made(DrawBlack) in actions:
+                return made(DrawBlack)
             return actions[0]  # pragma: no cover - the unmasked traitor's turn
         # (the evil step's actions carry no fields: they are told apart by kind)
         kinds = {type(a) for a in actions}
-        harms: list[tuple[float, A.Action]] = []
-        if A.DrawBlack in kinds:
-            harms.append((draw_harm(obs, self.engine_harm(engines + 1)), made(A.DrawBlack)))
-        if A.AddEngine in kinds:
-            harms.append((self.engine_harm(engines + 1), made(A.AddEngine)))
-        if A.LoseLife in kinds:
-            harms.append((self.life_harm(life, obs["expansion"]), made(A.LoseLife)))
+        harms: list[tuple[float, Action]] = []
+        if DrawBlack in kinds:
+            harms.append((draw_harm(obs, self.engine_harm(engines + 1)), made(DrawBlack)))
+        if AddEngine in kinds:
+            harms.append((self.engine_harm(engines + 1), made(AddEngine)))
+        if LoseLife in kinds:
+            harms.append((self.life_harm(life, obs["expansion"]), made(LoseLife)))
         if not harms:  # pragma: no cover - the unmasked traitor's turn
             return actions[0]
         return min(harms, key=lambda h: h[0])[1]
@@ -421,23 +454,23 @@ class LoyalHeuristic(_ByFields):
         return self.life_cost * 2.0 ** max(0, safe - life)
 
     # --- heroic actions -------------------------------------------------------------------------
-    def _heroic(self, obs: Mapping[str, Any], actions: Sequence[A.Action]) -> A.Action:
+    def _heroic(self, obs: Mapping[str, Any], actions: Sequence[Action]) -> Action:
         seat = obs["current_player"]
         life = obs["life"].get(seat, 0)
         here = obs["location"].get(seat, "camelot")
-        values: dict[str, tuple[float, A.Action | None]] = {}  # each quest valued once
+        values: dict[str, tuple[float, Action | None]] = {}  # each quest valued once
         # (legal actions are looked up by kind first: comparing every Fight-card set of a
         # large hand one by one would cost more than the choice itself)
         kinds = {type(a) for a in actions}
         # the first action is taken: a second one only right after a move, for the quest's
         # own action there
         if (
-            A.Sacrifice in kinds
+            Sacrifice in kinds
             and life >= self.sacrifice_life + (self.travel_reserve if obs["expansion"] else 0)
             and obs["rule"] in _ARRIVED
             and self._value(obs, here, values)[0] >= self.sacrifice_value
         ):
-            return made(A.Sacrifice)
+            return made(Sacrifice)
         # ending the turn scores 0; when an action is still owed the best one is taken even
         # if it scores below 0
         picks = [
@@ -453,12 +486,12 @@ class LoyalHeuristic(_ByFields):
         # (on equal scores ending the turn wins: a card is not spent for nothing)
         return max(
             short or actions,
-            key=lambda a: (self._score(obs, a, life, here, values), isinstance(a, A.EndTurn)),
+            key=lambda a: (self._score(obs, a, life, here, values), isinstance(a, EndTurn)),
         )
 
     def _value(
-        self, obs: Mapping[str, Any], quest: str, values: dict[str, tuple[float, A.Action | None]]
-    ) -> tuple[float, A.Action | None]:
+        self, obs: Mapping[str, Any], quest: str, values: dict[str, tuple[float, Action | None]]
+    ) -> tuple[float, Action | None]:
         got = values.get(quest)
         if got is None:
             got = values[quest] = self._quest_value(obs, quest)
@@ -467,13 +500,13 @@ class LoyalHeuristic(_ByFields):
     def _score(
         self,
         obs: Mapping[str, Any],
-        a: A.Action,
+        a: Action,
         life: int,
         here: str,
-        values: dict[str, tuple[float, A.Action | None]],
+        values: dict[str, tuple[float, Action | None]],
     ) -> float:
         """The worth of one heroic option (0: not worth taking)."""
-        if isinstance(a, A.Move):
+        if isinstance(a, Move):
             value, _ = self._value(obs, a.quest, values)
             if value <= 0:
                 return value - 1.0  # nothing to do there: worse than ending the turn
@@ -493,35 +526,35 @@ class LoyalHeuristic(_ByFields):
                 arrive = 1.0 - self.travel_weight * (1.0 - arrive)
                 score = score * arrive - self.travel_life_cost * lost_life
             return score
-        if isinstance(a, A.Free):
+        if isinstance(a, Free):
             # a captured knight loses every turn until freed (JA travel rules, Captured!)
             return self.free_value - 0.3 * card_worth(a.card, obs)
-        if isinstance(a, (A.PlayFight, A.PlayGrail, A.DiscardForExcalibur, A.DrawWhite)):
+        if isinstance(a, (PlayFight, PlayGrail, DiscardForExcalibur, DrawWhite)):
             value, pick = self._value(obs, here, values)
             return value if pick is a or pick == a else 0.0
-        if isinstance(a, A.FightEngine):
+        if isinstance(a, FightEngine):
             value, pick = self._value(obs, "camelot", values)
             return value if pick is a or pick == a else 0.0
-        if isinstance(a, A.Heal):
+        if isinstance(a, Heal):
             return 8.0 if life <= self.heal_at and _spare(obs, a.card) else 0.0
-        if isinstance(a, A.PlaySpecial):
+        if isinstance(a, PlaySpecial):
             value = self._special(obs, a, life)
             return value + 2.0 if a.free and value > 0 else value
-        if isinstance(a, A.EndTurn):
+        if isinstance(a, EndTurn):
             return 0.0
         return -5.0  # Sacrifice (decided above), Arthur's gift, an accusation
 
-    def _quest_value(self, obs: Mapping[str, Any], quest: str) -> tuple[float, A.Action | None]:
+    def _quest_value(self, obs: Mapping[str, Any], quest: str) -> tuple[float, Action | None]:
         """What the quest's own action at ``quest`` is worth with this hand, and which one."""
         hand: Mapping[str, int] = obs["hand"]
         if quest == "camelot":
             size = sum(hand.values())
             engines = obs["siege_engines"]
-            best: tuple[float, A.Action | None] = (0.0, None)
+            best: tuple[float, Action | None] = (0.0, None)
             if size < min(self.hand_target, 12):
-                best = (3.0 + 0.5 * (self.hand_target - size), made(A.DrawWhite))
+                best = (3.0 + 0.5 * (self.hand_target - size), made(DrawWhite))
             elif size < 12:
-                best = (1.0, made(A.DrawWhite))
+                best = (1.0, made(DrawWhite))
             if engines >= self.fight_engines_at:
                 fights = _fight_counts(hand)
                 # Excalibur's holder adds 1 to the fight (RB p.17): one point less to bring
@@ -541,14 +574,14 @@ class LoyalHeuristic(_ByFields):
                     over = engines - self.fight_engines_at + 1
                     value = 3.0 + self.engine_urgency * over**2 / 2 + min(sum(chosen), 8) / 4
                     if value > best[0]:
-                        best = (value, made(A.FightEngine, tuple(chosen)))
+                        best = (value, made(FightEngine, tuple(chosen)))
             return best
         q = obs["quests"]
         if quest == "grail":
             g = q["grail"]
             if g["over"] or g["dark_forest"] or not hand.get("grail"):
                 return 0.0, None
-            return self.grail_value + len(g["blacks"]) * 0.5, made(A.PlayGrail)
+            return self.grail_value + len(g["blacks"]) * 0.5, made(PlayGrail)
         if quest in ("picts", "saxons"):
             war = q[quest]
             nxt = war["fights"] + 1 if war["fights"] < 5 else (5 if war["mordred"] else 0)
@@ -558,7 +591,7 @@ class LoyalHeuristic(_ByFields):
             run = 1
             while nxt + run <= 5 and fights[nxt + run - 1]:
                 run += 1
-            return self.war_value + 1.5 * war["warriors"] + 0.5 * run, made(A.PlayFight, quest, nxt)
+            return self.war_value + 1.5 * war["warriors"] + 0.5 * run, made(PlayFight, quest, nxt)
         if quest == "excalibur":
             e = q["excalibur"]
             if e["over"] or not hand:
@@ -571,12 +604,12 @@ class LoyalHeuristic(_ByFields):
                 + 0.5 * int(e["position"])
                 - 0.4 * card_worth(card, obs)
             )
-            return value, made(A.DiscardForExcalibur, card)
+            return value, made(DiscardForExcalibur, card)
         if quest in _COMBAT:
             return self._combat_value(obs, quest)
         return 0.0, None
 
-    def _combat_value(self, obs: Mapping[str, Any], quest: str) -> tuple[float, A.Action | None]:
+    def _combat_value(self, obs: Mapping[str, Any], quest: str) -> tuple[float, Action | None]:
         """A combat quest (Black Knight, Lancelot, Dragon): the next card of the best pattern.
 
         The black total expected when the white side is full is the face-up cards, each
@@ -624,9 +657,9 @@ class LoyalHeuristic(_ByFields):
                 value += self.combat_watch
         if quest == "dragon":
             value += 1.0  # two swords either way
-        return value, made(A.PlayFight, quest, todo[0])
+        return value, made(PlayFight, quest, todo[0])
 
-    def _special(self, obs: Mapping[str, Any], a: A.PlaySpecial, life: int) -> float:
+    def _special(self, obs: Mapping[str, Any], a: PlaySpecial, life: int) -> float:
         q = obs["quests"]
         if a.card == "merlin":
             what = a.choice[0]
@@ -653,7 +686,7 @@ class LoyalHeuristic(_ByFields):
             return 4.0 if str(a.choice[0]) == _nearest_win(obs) else 0.0
         return self._special_mc(obs, a, life)
 
-    def _special_mc(self, obs: Mapping[str, Any], a: A.PlaySpecial, life: int) -> float:
+    def _special_mc(self, obs: Mapping[str, Any], a: PlaySpecial, life: int) -> float:
         """Merlin's Company's new special white cards (JA special white cards), played when
         they help: Truce on a war with 3 warriors (it clears the war before the fourth loses
         it); Dispel on a lasting witch, Vivien, the Mists, Mordred or the Dark Forest while the
@@ -892,43 +925,43 @@ def _on_the_brink(obs: Mapping[str, Any]) -> bool:
 
 def _answer(
     obs: Mapping[str, Any],
-    actions: Sequence[A.Action],
+    actions: Sequence[Action],
     rng: random.Random,
     me: LoyalHeuristic | None = None,
-) -> A.Action:
+) -> Action:
     """A loyal knight's answers inside a resolution."""
     kinds = {type(a) for a in actions}  # (as in TraitorHeuristic.choose)
-    if A.Pledge in kinds:
-        return max(_of(actions, A.Pledge), key=lambda a: a.merlins)
-    if A.Drink in kinds:
-        return made(A.Drink)
-    if A.PlayBlack in kinds:
+    if Pledge in kinds:
+        return max(_of(actions, Pledge), key=lambda a: a.merlins)
+    if Drink in kinds:
+        return made(Drink)
+    if PlayBlack in kinds:
         down = me is not None and me.black_face_down
-        if made(A.PlayBlack, down) in actions:
-            return made(A.PlayBlack, down)
-    if A.KayExtra in kinds:
-        return max(_of(actions, A.KayExtra), key=lambda a: a.value)
-    if A.Pay in kinds:
-        return min(_of(actions, A.Pay), key=lambda a: sum(card_worth(c, obs) for c in a.cards))
-    if A.Free in kinds:
-        return _of(actions, A.Free)[0]
+        if made(PlayBlack, down) in actions:
+            return made(PlayBlack, down)
+    if KayExtra in kinds:
+        return max(_of(actions, KayExtra), key=lambda a: a.value)
+    if Pay in kinds:
+        return min(_of(actions, Pay), key=lambda a: sum(card_worth(c, obs) for c in a.cards))
+    if Free in kinds:
+        return _of(actions, Free)[0]
     cards: list[Any] = []
-    if A.Discard in kinds or A.ArthurReturn in kinds:
-        cards = [a for a in actions if isinstance(a, (A.Discard, A.ArthurReturn))]
-    if not cards and A.Pass not in kinds and A.Offer in kinds:
-        cards = _of(actions, A.Offer)
+    if Discard in kinds or ArthurReturn in kinds:
+        cards = [a for a in actions if isinstance(a, (Discard, ArthurReturn))]
+    if not cards and Pass not in kinds and Offer in kinds:
+        cards = _of(actions, Offer)
     if cards:
         return min(cards, key=lambda a: card_worth(a.card, obs))  # type: ignore[no-any-return]
-    takes = [a for a in _of(actions, A.Take) if a.card is not None] if A.Take in kinds else []
+    takes = [a for a in _of(actions, Take) if a.card is not None] if Take in kinds else []
     if takes:
         return max(takes, key=lambda a: card_worth(str(a.card), obs))
-    if A.ChooseWar in kinds:
+    if ChooseWar in kinds:
         q = obs["quests"]
-        return min(_of(actions, A.ChooseWar), key=lambda a: q[a.war]["warriors"])
-    if A.Join in kinds and made(A.Join, True) in actions:
-        return made(A.Join, True)
-    if A.Pass in kinds:
-        return made(A.Pass)
+        return min(_of(actions, ChooseWar), key=lambda a: q[a.war]["warriors"])
+    if Join in kinds and made(Join, True) in actions:
+        return made(Join, True)
+    if Pass in kinds:
+        return made(Pass)
     return actions[rng.randrange(len(actions))]
 
 
@@ -949,25 +982,25 @@ class TraitorHeuristic(_ByFields):
     loyal: LoyalHeuristic = LoyalHeuristic()
 
     def choose(
-        self, observation: Mapping[str, Any], actions: Sequence[A.Action], rng: random.Random
-    ) -> A.Action:
+        self, observation: Mapping[str, Any], actions: Sequence[Action], rng: random.Random
+    ) -> Action:
         # (every action class derives from Action directly: a set of the classes present
         # answers "is there one of this kind" without comparing every action)
         kinds = {type(a) for a in actions}
-        if A.StealFrom in kinds:
+        if StealFrom in kinds:
             sizes = observation["hand_sizes"]
-            return max(_of(actions, A.StealFrom), key=lambda a: sizes.get(a.seat, 0))
-        if A.AddEngine in kinds and A.LoseLife not in kinds:
-            return made(A.AddEngine)  # the unmasked traitor's turn
-        if A.DrawBlack in kinds:
-            return made(A.DrawBlack)
-        if A.PlayBlack in kinds and made(A.PlayBlack, True) in actions:
-            return made(A.PlayBlack, True)
-        if A.Pledge in kinds:
-            return made(A.Pass)
-        heroic = A.EndTurn in kinds or A.Move in kinds
+            return max(_of(actions, StealFrom), key=lambda a: sizes.get(a.seat, 0))
+        if AddEngine in kinds and LoseLife not in kinds:
+            return made(AddEngine)  # the unmasked traitor's turn
+        if DrawBlack in kinds:
+            return made(DrawBlack)
+        if PlayBlack in kinds and made(PlayBlack, True) in actions:
+            return made(PlayBlack, True)
+        if Pledge in kinds:
+            return made(Pass)
+        heroic = EndTurn in kinds or Move in kinds
         if heroic and rng.random() < self.stall:
-            idle = [a for a in actions if isinstance(a, (A.DrawWhite, A.Move))]
+            idle = [a for a in actions if isinstance(a, (DrawWhite, Move))]
             if idle:
                 return idle[rng.randrange(len(idle))]
         return self.loyal.choose(observation, actions, rng)
