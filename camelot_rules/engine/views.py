@@ -84,7 +84,27 @@ class ObservationView(Mapping[str, Any]):
         got = self._got
         if key in got:
             return got[key]
-        value = got[key] = _SECTIONS[key](self._state, self._player)
+        s, p = self._state, self._player
+        value: Any
+        # the keys policies read on nearly every decision, by direct calls (the same builders
+        # as the table's; a call through the table is a Python-level call when compiled)
+        if key == "quests":
+            value = _quests(s, p)
+        elif key == "current_player":
+            value = _current_player(s, p)
+        elif key == "life":
+            value = _life(s, p)
+        elif key == "siege_engines":
+            value = _siege_engines(s, p)
+        elif key == "expansion":
+            value = _expansion(s, p)
+        elif key == "location":
+            value = _location(s, p)
+        elif key == "hand":
+            value = _hand(s, p)
+        else:
+            value = _SECTIONS[key](s, p)
+        got[key] = value
         return value
 
     def __iter__(self) -> Iterator[str]:
@@ -169,6 +189,32 @@ def _seats(flags: tuple[bool, ...] | list[bool]) -> list[int]:
     return [i for i, on in enumerate(flags) if on]
 
 
+def _current_player(s: GameState, player: int) -> int | None:
+    return s.current_player
+
+
+def _expansion(s: GameState, player: int) -> bool:
+    return s.cfg.expansion
+
+
+def _siege_engines(s: GameState, player: int) -> int:
+    return s.engines
+
+
+def _life(s: GameState, player: int) -> dict[int, int]:
+    """The living knights' life points (an unmasked traitor's too is left out)."""
+    return {i: s.life[i] for i in range(s.cfg.players) if not s.dead[i] and not s.revealed[i]}
+
+
+def _location(s: GameState, player: int) -> dict[int, str]:
+    return {i: loc for i, loc in enumerate(s.location) if loc}
+
+
+def _hand(s: GameState, player: int) -> dict[str, int]:
+    """The seat's own white cards, by name (the only hand an observation shows)."""
+    return {s.cfg.white_names[i]: c for i, c in enumerate(s.hands[player]) if c}
+
+
 def _result(s: GameState) -> dict[str, Any] | None:
     if s.outcome is None:
         return None
@@ -178,26 +224,24 @@ def _result(s: GameState) -> dict[str, Any] | None:
 # each key of the observation and how it is built, in the dict's order
 _SECTIONS: Final[dict[str, Callable[[GameState, int], Any]]] = {
     "players": lambda s, p: s.cfg.players,
-    "expansion": lambda s, p: s.cfg.expansion,
+    "expansion": _expansion,
     "options": lambda s, p: {k: v for k, v in s.cfg.options},
     "turn": lambda s, p: s.turn,
     "turn_number": lambda s, p: s.turn_no,
     "phase": lambda s, p: s.phase,
-    "current_player": lambda s, p: s.current_player,
+    "current_player": _current_player,
     "white_swords": lambda s, p: s.wsw,
     "black_swords": lambda s, p: s.bsw,
-    "siege_engines": lambda s, p: s.engines,
-    "life": lambda s, p: {
-        i: s.life[i] for i in range(s.cfg.players) if not s.dead[i] and not s.revealed[i]
-    },
+    "siege_engines": _siege_engines,
+    "life": _life,
     "knights": lambda s, p: dict(enumerate(s.knights)),
-    "location": lambda s, p: {i: loc for i, loc in enumerate(s.location) if loc},
+    "location": _location,
     "dead": lambda s, p: _seats(s.dead),
     "revealed": lambda s, p: _seats(s.revealed),
     "accused": lambda s, p: _seats(s.accused),
     "relics": lambda s, p: {r: _relic_view(v) for r, v in zip(_RELICS, s.relics)},
     "quests": _quests,
-    "hand": lambda s, p: {s.cfg.white_names[i]: c for i, c in enumerate(s.hands[p]) if c},
+    "hand": _hand,
     "hand_sizes": lambda s, p: {i: sum(s.hands[i]) for i in range(s.cfg.players)},
     "loyalty": _loyalty,
     "decks": lambda s, p: {

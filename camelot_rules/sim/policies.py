@@ -459,6 +459,7 @@ class LoyalHeuristic(_ByFields):
         life = obs["life"].get(seat, 0)
         here = obs["location"].get(seat, "camelot")
         values: dict[str, tuple[float, Action | None]] = {}  # each quest valued once
+        fights = _fight_counts(obs["hand"])  # the hand's Fight 1..5, read once
         # (legal actions are looked up by kind first: comparing every Fight-card set of a
         # large hand one by one would cost more than the choice itself)
         kinds = {type(a) for a in actions}
@@ -468,7 +469,7 @@ class LoyalHeuristic(_ByFields):
             Sacrifice in kinds
             and life >= self.sacrifice_life + (self.travel_reserve if obs["expansion"] else 0)
             and obs["rule"] in _ARRIVED
-            and self._value(obs, here, values)[0] >= self.sacrifice_value
+            and self._value(obs, here, values, fights)[0] >= self.sacrifice_value
         ):
             return made(Sacrifice)
         # ending the turn scores 0; when an action is still owed the best one is taken even
@@ -476,7 +477,7 @@ class LoyalHeuristic(_ByFields):
         picks = [
             p
             for q in {here, "camelot"}
-            if (p := self._value(obs, q, values)[1]) is not None
+            if (p := self._value(obs, q, values, fights)[1]) is not None
             and type(p) in kinds
             and any(a is p or (type(a) is type(p) and a == p) for a in actions)
         ]
@@ -486,15 +487,22 @@ class LoyalHeuristic(_ByFields):
         # (on equal scores ending the turn wins: a card is not spent for nothing)
         return max(
             short or actions,
-            key=lambda a: (self._score(obs, a, life, here, values), isinstance(a, EndTurn)),
+            key=lambda a: (
+                self._score(obs, a, life, here, values, fights),
+                isinstance(a, EndTurn),
+            ),
         )
 
     def _value(
-        self, obs: Mapping[str, Any], quest: str, values: dict[str, tuple[float, Action | None]]
+        self,
+        obs: Mapping[str, Any],
+        quest: str,
+        values: dict[str, tuple[float, Action | None]],
+        fights: tuple[int, ...],
     ) -> tuple[float, Action | None]:
         got = values.get(quest)
         if got is None:
-            got = values[quest] = self._quest_value(obs, quest)
+            got = values[quest] = self._quest_value(obs, quest, fights)
         return got
 
     def _score(
@@ -504,10 +512,11 @@ class LoyalHeuristic(_ByFields):
         life: int,
         here: str,
         values: dict[str, tuple[float, Action | None]],
+        fights: tuple[int, ...],
     ) -> float:
         """The worth of one heroic option (0: not worth taking)."""
         if isinstance(a, Move):
-            value, _ = self._value(obs, a.quest, values)
+            value, _ = self._value(obs, a.quest, values, fights)
             if value <= 0:
                 return value - 1.0  # nothing to do there: worse than ending the turn
             crowd = len(obs["quests"][a.quest]["knights"])
@@ -530,10 +539,10 @@ class LoyalHeuristic(_ByFields):
             # a captured knight loses every turn until freed (JA travel rules, Captured!)
             return self.free_value - 0.3 * card_worth(a.card, obs)
         if isinstance(a, (PlayFight, PlayGrail, DiscardForExcalibur, DrawWhite)):
-            value, pick = self._value(obs, here, values)
+            value, pick = self._value(obs, here, values, fights)
             return value if pick is a or pick == a else 0.0
         if isinstance(a, FightEngine):
-            value, pick = self._value(obs, "camelot", values)
+            value, pick = self._value(obs, "camelot", values, fights)
             return value if pick is a or pick == a else 0.0
         if isinstance(a, Heal):
             return 8.0 if life <= self.heal_at and _spare(obs, a.card) else 0.0
@@ -544,7 +553,9 @@ class LoyalHeuristic(_ByFields):
             return 0.0
         return -5.0  # Sacrifice (decided above), Arthur's gift, an accusation
 
-    def _quest_value(self, obs: Mapping[str, Any], quest: str) -> tuple[float, Action | None]:
+    def _quest_value(
+        self, obs: Mapping[str, Any], quest: str, fights: tuple[int, ...]
+    ) -> tuple[float, Action | None]:
         """What the quest's own action at ``quest`` is worth with this hand, and which one."""
         hand: Mapping[str, int] = obs["hand"]
         if quest == "camelot":
@@ -556,7 +567,6 @@ class LoyalHeuristic(_ByFields):
             elif size < 12:
                 best = (1.0, made(DrawWhite))
             if engines >= self.fight_engines_at:
-                fights = _fight_counts(hand)
                 # Excalibur's holder adds 1 to the fight (RB p.17): one point less to bring
                 bonus = 1 if obs["relics"].get("excalibur") == obs["current_player"] else 0
                 target = self.fight_total + (1 if engines >= 11 else 0) - bonus
@@ -585,7 +595,6 @@ class LoyalHeuristic(_ByFields):
         if quest in ("picts", "saxons"):
             war = q[quest]
             nxt = war["fights"] + 1 if war["fights"] < 5 else (5 if war["mordred"] else 0)
-            fights = _fight_counts(hand)
             if not nxt or not fights[nxt - 1]:
                 return 0.0, None
             run = 1
@@ -606,10 +615,12 @@ class LoyalHeuristic(_ByFields):
             )
             return value, made(DiscardForExcalibur, card)
         if quest in _COMBAT:
-            return self._combat_value(obs, quest)
+            return self._combat_value(obs, quest, fights)
         return 0.0, None
 
-    def _combat_value(self, obs: Mapping[str, Any], quest: str) -> tuple[float, Action | None]:
+    def _combat_value(
+        self, obs: Mapping[str, Any], quest: str, fights: tuple[int, ...]
+    ) -> tuple[float, Action | None]:
         """A combat quest (Black Knight, Lancelot, Dragon): the next card of the best pattern.
 
         The black total expected when the white side is full is the face-up cards, each
@@ -627,7 +638,7 @@ class LoyalHeuristic(_ByFields):
         c = q[quest]
         white_spots, black_spots, _ = _COMBAT_SHAPE[quest]
         laid = tuple(sorted(c["white"]))
-        missing, total, todo = combat_plan(quest, laid, _fight_counts(obs["hand"]))
+        missing, total, todo = combat_plan(quest, laid, fights)
         if not todo:
             return 0.0, None
         blacks = c["black"]
