@@ -484,14 +484,18 @@ class LoyalHeuristic(_ByFields):
         # only the options that can score: the chosen quest action (not every Fight card or
         # every set of them), moves, special whites, healing, ending the turn
         short = picks + [a for a in actions if type(a) in _SCORED]
-        # (on equal scores ending the turn wins: a card is not spent for nothing)
-        return max(
-            short or actions,
-            key=lambda a: (
-                self._score(obs, a, life, here, values, fights),
-                isinstance(a, EndTurn),
-            ),
-        )
+        # the best score, the first of equal ones, except that on equal scores ending the turn
+        # wins: a card is not spent for nothing (what max() with the key (score, is it
+        # EndTurn) gave; a loop, as a key function is a Python-level call per option)
+        best: Action | None = None
+        top, ends = 0.0, False
+        for a in short or actions:
+            score = self._score(obs, a, life, here, values, fights)
+            end = type(a) is EndTurn
+            if best is None or score > top or (score == top and end and not ends):
+                best, top, ends = a, score, end
+        assert best is not None  # (a decision state has legal actions)
+        return best
 
     def _value(
         self,
