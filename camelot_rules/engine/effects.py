@@ -111,7 +111,7 @@ def _vec_add(vec: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
 def _set_hand(s: GameState, seat: int, hand: tuple[int, ...]) -> None:
     hands = list(s.hands)
     hands[seat] = hand
-    s._set(hands=tuple(hands))
+    s._set_hands(tuple(hands))
 
 
 def _set_seat(s: GameState, slot: str, seat: int, value: Any) -> None:
@@ -1489,7 +1489,7 @@ def run_task(s: GameState, task: tuple[Any, ...]) -> None:
         if "turn_over" in s.tflags or s.life[s.turn] == 0:
             push(s, ("end_turn",))
         else:
-            s._set(phase="heroic")
+            s._set_phase("heroic")
     elif kind == "end_turn":
         end_turn(s)
     elif kind == "warrior":
@@ -1541,16 +1541,16 @@ def start_turn(s: GameState, seat: int) -> None:
             i = s.cfg.travel_names.index("captured")
             s._set(tdisc=_vec_add(s.tdisc, i, 1))
         else:
-            s._set(phase="evil")
+            s._set_phase("evil")
             push(s, ("end_turn",))
             note(s, f"seat {seat} is captured: turn skipped", "travel.captured")
             return
     if s.revealed[seat]:
         # BoQ p.13: the unmasked traitor's turn. Rules: ``traitor.unmasked-turn``.
-        s._set(phase="traitor")
+        s._set_phase("traitor")
         push(s, ("steal_target", seat), ("traitor_evil", seat), ("end_turn",))
     else:
-        s._set(phase="evil")
+        s._set_phase("evil")
 
 
 def end_turn(s: GameState) -> None:

@@ -178,7 +178,8 @@ def apply_chance(s: GameState, outcome: Outcome) -> GameState:
         )
     new = s._clone()
     task = new.pending[-1]
-    new._set(pending=new.pending[:-1], note=(_public_outcome(task, outcome), "turn.chance"))
+    new._set_pending(new.pending[:-1])
+    new._set_note((_public_outcome(task, outcome), "turn.chance"))
     if task[0] == "tdraw":
         X.resolve_travel(new, task, outcome)
     else:

@@ -345,8 +345,8 @@ class GameState:
         for name, value in changes.items():
             object.__setattr__(self, name, value)
 
-    # the three fields changed on almost every step, each stored directly (a named store is
-    # a direct one in the compiled engine; ``_set``'s generic loop costs several times more)
+    # the fields changed on almost every step, each stored directly (a named store is a
+    # direct one in the compiled engine; ``_set``'s generic loop costs several times more)
     def _set_pending(self, pending: tuple[tuple[Any, ...], ...]) -> None:
         object.__setattr__(self, "pending", pending)
 
@@ -355,6 +355,12 @@ class GameState:
 
     def _set_hist(self, hist: tuple[Any, Any] | None) -> None:
         object.__setattr__(self, "hist", hist)
+
+    def _set_hands(self, hands: tuple[tuple[int, ...], ...]) -> None:
+        object.__setattr__(self, "hands", hands)
+
+    def _set_phase(self, phase: str) -> None:
+        object.__setattr__(self, "phase", phase)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a GameState is immutable; use apply() or apply_chance()")
