@@ -13,9 +13,11 @@ The loyal heuristic's win rates at 5 players, 1,000 seeded games each (seed 11,
 without a traitor 18.3% [15.9, 20.8], base with the standard traitor 7.3% [5.8, 9.1],
 Merlin's Company 1.4% [0.9, 2.0] (2,000 games, seeds 11 and 12; before its tuning 0.3% of
 the 1,000 of seed 11). Their parameters are fields, so a sweep can vary them. They name the
-actions they return as ``made(A.Move, "grail")``, the engine's shared object for that action
-(an ``in actions`` test then finds it at once); ``A.Move("grail")`` is equal, and is what
-your own policy may write.
+actions they return as ``made(Move, "grail")``, the engine's shared object for that action
+(an ``in actions`` test then finds it at once); ``Move("grail")`` is equal, and is what your
+own policy may write (the classes are in ``camelot_rules.engine.actions``; this module
+imports them by name: read through a module alias, as ``A.Move``, a class costs an attribute
+lookup on every use in the compiled engine).
 """
 
 from __future__ import annotations
