@@ -175,3 +175,33 @@ def test_the_compiled_copy_of_a_state_copies_every_field() -> None:
     assert all(a == b for a, b in copied)
     assert sorted(a for a, _ in copied) == sorted(_SLOTS)
     assert re.findall(r'object\.__setattr__\(new, "(\w+)", None\)', text) == ["_legal", "_hash"]
+
+
+def test_the_compiled_modules_constants_are_final() -> None:
+    """In the compiled engine a module-level name read inside a function is a lookup in the
+    module's globals dict on every read unless it is ``Final`` (then it is a C static, a
+    literal inlined): making them ``Final`` was most of the first tenth taken off a game's
+    instructions (benchmarks/bench_instructions.py). Every module-level name of the compiled
+    modules is ``Final`` but ``__all__``, type variables and a name the module rebinds."""
+    import ast
+
+    root = Path(compiled.__file__).parent.parent
+    loose = []
+    for module in compiled.MODULES:
+        tree = ast.parse((root / (module.replace(".", "/") + ".py")).read_text())
+        rebound = {n for node in ast.walk(tree) if isinstance(node, ast.Global) for n in node.names}
+        for node in tree.body:
+            if isinstance(node, ast.Assign):
+                targets, value, final = node.targets, node.value, False
+            elif isinstance(node, ast.AnnAssign) and node.value is not None:
+                targets, value = [node.target], node.value
+                final = "Final" in ast.unparse(node.annotation)
+            else:
+                continue
+            typevar = isinstance(value, ast.Call) and ast.unparse(value.func) == "TypeVar"
+            for target in targets:
+                names = [t.id for t in ast.walk(target) if isinstance(t, ast.Name)]
+                for name in names:
+                    if not final and not typevar and name != "__all__" and name not in rebound:
+                        loose.append(f"{module}:{node.lineno} {name}")
+    assert not loose, f"module-level names not Final in compiled modules: {loose}"

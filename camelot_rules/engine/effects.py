@@ -54,7 +54,7 @@ from camelot_rules.engine.actions import (
 )
 from camelot_rules.engine.state import GONE, GameResult, GameState
 
-T = rulebook.threshold
+T: Final = rulebook.threshold
 _MAX_LIFE: Final = T("max_life")
 _STEPS: Final = T("excalibur_steps")
 _GRAIL_SPOTS: Final = T("grail_spots")
