@@ -141,7 +141,7 @@ def _of(actions: Sequence[Action], kind: type[_T]) -> list[_T]:
 
 
 _COMBAT: Final = ("black_knight", "lancelot", "dragon")
-_SOLO: Final = ("black_knight", "lancelot")  # one knight at a time (BoQ p.3)
+_SOLO: Final = tuple(q.name for q in rulebook.QUESTS if q.solo)  # one knight at a time (BoQ p.3)
 # (white spots, black spots, the group sizes of the white pattern) - RB p.14; BoQ pp.5-7
 _COMBAT_SHAPE: Final[dict[str, tuple[int, int, tuple[int, ...]]]] = {
     "black_knight": (4, 4, (2, 2)),
@@ -793,9 +793,8 @@ def _black_box(expansion: bool) -> tuple[tuple[int, int], ...]:
 
 
 _BLACK_BOX: Final = _black_box(False)
-_BLACK_BOX_MC: Final = _black_box(
-    True
-)  # two more Despair and Excalibur, a war card each, 7 witches
+# Merlin's Company: two more Despair and Excalibur, a war card each, the seven witches
+_BLACK_BOX_MC: Final = _black_box(True)
 _BLACK_TOTAL: Final = sum(n for _, n in _BLACK_BOX)
 _BLACK_TOTAL_MC: Final = sum(n for _, n in _BLACK_BOX_MC)
 
