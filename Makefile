@@ -76,7 +76,7 @@ browser-deps:
 ## make test: everything CI runs - format, lint, types, unit tests + doctests, strict nbval on
 ## every notebook, and the widgets driven in a real browser (Voila and JupyterLab).
 ## The suite tests the Python source (CAMELOT_RULES_PURE) even after `make compiled`;
-## tests/test_compiled.py builds a compiled copy itself and plays the golden games on it.
+## tests/engine/test_compiled.py builds a compiled copy itself and plays the golden games on it.
 test: $(STAMP) browser-deps lint types site
 	CAMELOT_RULES_PURE=1 $(BIN)/python -m pytest -q
 
@@ -96,12 +96,12 @@ quick: $(STAMP) site
 ## make compiled: the engine's hot modules compiled by mypyc in place (simulations ~2.4x faster,
 ## the same games; needs gcc and the Python headers; 2-3 min). A compiled module runs only while
 ## its source is unchanged since the build (else the source runs, with a warning); make pure
-## removes them. See camelot_rules/compiled.py.
+## removes them. See camelot_rules/base/compiled.py.
 compiled: $(STAMP)
-	$(BIN)/python -c 'from camelot_rules.compiled import main; raise SystemExit(main(["build"]))'
+	$(BIN)/python -c 'from camelot_rules.base.compiled import main; raise SystemExit(main(["build"]))'
 
 pure: $(STAMP)
-	$(BIN)/python -c 'from camelot_rules.compiled import main; raise SystemExit(main(["clean"]))'
+	$(BIN)/python -c 'from camelot_rules.base.compiled import main; raise SystemExit(main(["clean"]))'
 
 format: $(STAMP)
 	$(BIN)/ruff format camelot_rules widgets tests benchmarks docs

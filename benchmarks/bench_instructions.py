@@ -82,7 +82,7 @@ def main() -> None:
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
-    from camelot_rules import compiled
+    from camelot_rules.base import compiled
 
     print(f"engine: {compiled.status()['why']}")
     with tempfile.TemporaryDirectory() as tmp:

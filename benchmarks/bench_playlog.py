@@ -4,7 +4,7 @@ Usage: .venv/bin/python benchmarks/bench_playlog.py [--games N] [--mutants N]
 
 - False alarms: N seeded engine games (half base, half Merlin's Company; game g is
   ``new_game(players, expansion=..., seed=g)`` played by ``random.Random``), written as logs with
-  ``camelot_rules.gamelog.write_log`` in its four forms (with/without hands, travel inline or on
+  ``camelot_rules.logs.writer.write_log`` in its four forms (with/without hands, travel inline or on
   its own line, with/without the scorekeeper's swords/engines lines) and verified. Target: 0.
 - Detection: each mutation operator of ``tests/playlog_mutations.py`` applied to the first
   ``--mutants`` logs; a rule-breaking mutant counts as detected when a violation (or the parse
@@ -29,8 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from camelot_rules.engine import new_game, play_random  # noqa: E402
-from camelot_rules.gamelog import write_log  # noqa: E402
-from camelot_rules.playlog import LogError, parse_log, stats_report, verify  # noqa: E402
+from camelot_rules.logs.playlog import LogError, parse_log, stats_report, verify  # noqa: E402
+from camelot_rules.logs.writer import write_log  # noqa: E402
 from tests.playlog_mutations import ILLEGAL, LEGAL  # noqa: E402
 
 

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from camelot_rules.quests import excalibur_race, grail_race, war_race
+from camelot_rules.odds.quests import excalibur_race, grail_race, war_race
 
 
 def _changes(w: Any) -> list[Callable[[], None]]:

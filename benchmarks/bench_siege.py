@@ -30,7 +30,7 @@ print(json.dumps({"seconds": elapsed, "table": {h: str(p) for h, p in table.item
 """
 
 # The same question asked of icepool: deal h cards from the 107-card deck (values 0..5 as in
-# camelot_rules.rulebook: fight_1 17, fight_2 14, fight_3 11, fight_4 9, fight_5 8, others 48),
+# camelot_rules.data.rulebook: fight_1 17, fight_2 14, fight_3 11, fight_4 9, fight_5 8, others 48),
 # sum them, compare with a d8.
 ICEPOOL = """
 import json, time

@@ -22,7 +22,7 @@ import resource
 import statistics
 import time
 
-from camelot_rules import compiled
+from camelot_rules.base import compiled
 from camelot_rules.sim import GameConfig, simulate_games, summarize
 
 

@@ -18,7 +18,7 @@ import argparse
 import resource
 import time
 
-from camelot_rules import compiled
+from camelot_rules.base import compiled
 from camelot_rules.sim import GameConfig, simulate_games, summarize
 
 

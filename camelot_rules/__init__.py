@@ -7,22 +7,22 @@ probability is a :class:`fractions.Fraction`; bad input raises ``ValueError`` na
 # isort: off
 # first: its import runs the guard that uses the compiled engine only while it matches its
 # source (make compiled), before any engine module is imported
-from camelot_rules import compiled as _compiled  # noqa: F401
+from camelot_rules.base import compiled as _compiled  # noqa: F401
 
 # isort: on
-from camelot_rules.analysis import (
+from camelot_rules.base.dist import Dist
+from camelot_rules.data.decks import Deck, SetupPosition, deck_facts, setup_position, standard_deck
+from camelot_rules.data.rulebook import CardCount, Confidence
+from camelot_rules.explorer.graph import ExplorationLimitError, GameModel, explore
+from camelot_rules.explorer.solver import (
     Solution,
     end_distribution,
     expected_steps,
     outcome_probabilities,
     solve,
 )
-from camelot_rules.cards import Deck, SetupPosition, deck_facts, setup_position, standard_deck
-from camelot_rules.dist import Dist
-from camelot_rules.draws import draw_probability, hits_distribution
-from camelot_rules.exhaustion import first_draw_distribution, turns_until_exhausted
-from camelot_rules.explore import ExplorationLimitError, GameModel, explore
-from camelot_rules.quests import (
+from camelot_rules.odds.draws import draw_probability, hits_distribution
+from camelot_rules.odds.quests import (
     NextFight,
     RaceCurve,
     TurnChoice,
@@ -36,7 +36,7 @@ from camelot_rules.quests import (
     war_completion_probability,
     war_race,
 )
-from camelot_rules.reshuffle import (
+from camelot_rules.odds.rebuilds import (
     DeckPosition,
     Forecast,
     NextRebuild,
@@ -45,8 +45,8 @@ from camelot_rules.reshuffle import (
     forecast,
     next_rebuild,
 )
-from camelot_rules.rulebook import CardCount, Confidence
-from camelot_rules.siege import (
+from camelot_rules.odds.runout import first_draw_distribution, turns_until_exhausted
+from camelot_rules.odds.siege import (
     KaySplit,
     SiegeChoice,
     TurnPlan,
@@ -59,7 +59,7 @@ from camelot_rules.siege import (
     siege_choices,
     siege_win_probability,
 )
-from camelot_rules.travel import travel_composition_posterior
+from camelot_rules.odds.travel import travel_composition_posterior
 
 __version__ = "0.1.0"
 

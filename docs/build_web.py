@@ -139,7 +139,7 @@ def _catalogs(listing: list[str]) -> dict[str, str]:
             catalog = read_po(fh, locale=lang, domain="camelot_rules")
         target = OUT / "locale" / f"{lang}.mo"
         with target.open("wb") as fh:
-            write_mo(fh, catalog, use_fuzzy=False)  # as camelot_rules.i18n does
+            write_mo(fh, catalog, use_fuzzy=False)  # as camelot_rules.base.i18n does
         found[lang] = f"locale/{lang}.mo"
         rel = po.relative_to(ROOT)
         listing.append(f"locale/{lang}.mo  compiled from {rel} (Babel)  sha256 {_sha256(target)}")

@@ -25,8 +25,8 @@ def fence_doctests(text: str) -> str:
     >>> prompt = ">" ">>"  # (split so that this doctest does not read it as its own prompt)
     >>> fence_doctests(f"Adds.\n\n  {prompt} 1 + 1\n  2").splitlines()
     ['Adds.', '', '  ```pycon', '  >>> 1 + 1', '  2', '  ```']
-    >>> fence_doctests("See :class:`Deck` and :func:`~camelot_rules.draws.draw_probability`.")
-    'See `Deck` and `camelot_rules.draws.draw_probability`.'
+    >>> fence_doctests("See :class:`Deck` and :func:`~camelot_rules.odds.draws.draw_probability`.")
+    'See `Deck` and `camelot_rules.odds.draws.draw_probability`.'
     """
     out: list[str] = []
     lines = text.splitlines()

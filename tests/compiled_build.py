@@ -1,4 +1,5 @@
-"""A mypyc build of a copy of the package, started in the background (tests/test_compiled.py).
+"""A mypyc build of a copy of the package, started in the background
+(tests/engine/test_compiled.py).
 
 ``start()`` copies the package and the tests into a temporary folder and compiles the copy
 there in a child process (2-3 minutes of one core); tests/conftest.py calls it as soon as the
@@ -36,7 +37,9 @@ def start() -> None:
         return
     tree = copy_tree(Path(tempfile.mkdtemp(prefix="camelot-compiled-")))
     log = (tree / "build.log").open("w")
-    code = "from pathlib import Path; from camelot_rules.compiled import build; build(Path('.'))"
+    code = (
+        "from pathlib import Path; from camelot_rules.base.compiled import build; build(Path('.'))"
+    )
     _RUN.update(
         tree=tree,
         log=log,

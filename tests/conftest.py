@@ -8,7 +8,7 @@ settings.register_profile("camelot", deadline=None, max_examples=60, derandomize
 settings.load_profile("camelot")
 
 
-# --- the compiled engine's build (tests/test_compiled.py) ----------------------------------------
+# --- the compiled engine's build (tests/engine/test_compiled.py) -----------------------------
 # Tests that use the ``compiled_tree`` fixture run last, and the mypyc build they need starts in
 # the background as soon as they are collected: it runs beside the rest of the suite.
 def pytest_collection_modifyitems(session, config, items):  # type: ignore[no-untyped-def]

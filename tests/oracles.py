@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from itertools import combinations, permutations, product
 
-from camelot_rules.cards import Deck
+from camelot_rules.data.decks import Deck
 
 
 def cards_of(deck: Deck) -> list[str]:

@@ -6,7 +6,7 @@ must report the violation (``expect``: at least one violation on one of them; an
 the change keeps the game legal and nothing may be flagged). ``parse_error`` marks a mutant the
 parser must refuse, naming the line.
 
-Used by ``tests/test_playlog_replay.py`` and ``benchmarks/bench_playlog.py`` (which reports
+Used by ``tests/logs/test_playlog_replay.py`` and ``benchmarks/bench_playlog.py`` (which reports
 the detection rate per operator).
 """
 
@@ -17,8 +17,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from camelot_rules import rulebook
-from camelot_rules.cards import standard_deck
+from camelot_rules.data import rulebook
+from camelot_rules.data.decks import standard_deck
 
 
 @dataclass(frozen=True)

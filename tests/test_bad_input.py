@@ -30,12 +30,12 @@ from camelot_rules import (
     standard_deck,
     travel_composition_posterior,
 )
-from camelot_rules.checks import check_bool
-from camelot_rules.display import assumption_lines
-from camelot_rules.models import CoinRace, RoundTable, SiegeRace
-from camelot_rules.reshuffle import quest_card_map
-from camelot_rules.siege import fight_value, hand_fight_counts
-from camelot_rules.travel import (
+from camelot_rules.base.checks import check_bool
+from camelot_rules.explorer.models import CoinRace, RoundTable, SiegeRace
+from camelot_rules.front.display import assumption_lines
+from camelot_rules.odds.rebuilds import quest_card_map
+from camelot_rules.odds.siege import fight_value, hand_fight_counts
+from camelot_rules.odds.travel import (
     next_trip_risk,
     remaining_travel_deck,
     travel_compositions,
@@ -207,7 +207,7 @@ def test_a_deck_too_large_for_len_is_refused() -> None:
 def test_huge_hands_are_refused_before_any_work() -> None:
     import time
 
-    from camelot_rules.siege import MAX_FIGHT_CARDS, siege_choices, siege_win_probability
+    from camelot_rules.odds.siege import MAX_FIGHT_CARDS, siege_choices, siege_win_probability
     from widgets.siege import render_siege
 
     assert MAX_FIGHT_CARDS == 59  # 51 base Fight cards + 8 of Merlin's Company (LOW counts)
@@ -223,7 +223,7 @@ def test_huge_hands_are_refused_before_any_work() -> None:
 
 @pytest.mark.parametrize("text", ["1: 1e-99999999", "1: " + "9" * 5000, "1: 1/1e9", "1: inf"])
 def test_number_text_is_bounded_and_explained(text: str) -> None:
-    from camelot_rules.parsing import parse_mix
+    from camelot_rules.front.parsing import parse_mix
 
     with pytest.raises(ValueError, match="fraction"):
         parse_mix(text)
@@ -233,7 +233,7 @@ def test_number_text_is_bounded_and_explained(text: str) -> None:
 def test_play_log_reader_refuses_huge_files_before_reading_them(tmp_path) -> None:  # type: ignore[no-untyped-def]
     import time
 
-    from camelot_rules.playlog import LogError, read_log
+    from camelot_rules.logs.playlog import LogError, read_log
 
     start = time.perf_counter()
     with pytest.raises(LogError, match="bytes"):
@@ -246,7 +246,7 @@ def test_play_log_reader_refuses_huge_files_before_reading_them(tmp_path) -> Non
 
 
 def test_play_log_superscript_digits_and_bom() -> None:
-    from camelot_rules.playlog import LogError, parse_log
+    from camelot_rules.logs.playlog import LogError, parse_log
 
     with pytest.raises(LogError, match="line 2"):
         parse_log("setup players=4 expansion=no\nsword white ²")
@@ -314,7 +314,7 @@ def test_turns_until_exhausted_refuses_too_much_work_at_once(
 @pytest.mark.parametrize("draws", [10**11, 10**4])
 def test_a_huge_number_of_draws_a_turn_is_refused_or_answered_at_once(draws: int) -> None:
     from camelot_rules import next_rebuild, turns_until_exhausted
-    from camelot_rules.cli import main
+    from camelot_rules.front.cli import main
 
     position = DeckPosition(Deck({"despair": 3, "morgan_witch_1": 1}), expansion=True)
 
@@ -333,7 +333,7 @@ def test_a_huge_number_of_draws_a_turn_is_refused_or_answered_at_once(draws: int
 def test_a_forecast_too_large_is_refused_before_the_work(draws: int, turns: int) -> None:
     # The expansion black deck with the seven witches: 20 turns ran > 20 s, 40 for minutes.
     from camelot_rules import forecast
-    from camelot_rules.reshuffle import ForecastTooLargeError
+    from camelot_rules.odds.rebuilds import ForecastTooLargeError
 
     position = DeckPosition(standard_deck("black", expansion=True), expansion=True)
     witches = [f"morgan_witch_{i}" for i in range(1, 8)]
@@ -420,7 +420,7 @@ def test_next_rebuild_of_the_expansion_deck_answers_within_seconds(
 ) -> None:
     # The other deck (rebuilt together, JA) draws independently: its pile is followed on its
     # own instead of in every state of this one. Exactness is checked against every ordering
-    # in tests/test_reshuffle.py; here the answer is whole and quick.
+    # in tests/odds/test_rebuilds.py; here the answer is whole and quick.
     from camelot_rules import next_rebuild
 
     position = DeckPosition(standard_deck("black", expansion=True), expansion=True)
@@ -434,7 +434,7 @@ def test_hand_advisors_refuse_more_cards_than_a_hand_holds_at_once(advisor: str)
     # Found by the generated suite: the whole 107-card white deck as a hand (54 Fight cards,
     # under the 59 Fight cards the game has) ran for minutes in each advisor.
     import camelot_rules
-    from camelot_rules.siege import MAX_HAND_FIGHT_CARDS
+    from camelot_rules.odds.siege import MAX_HAND_FIGHT_CARDS
 
     fn = getattr(camelot_rules, advisor)
     deck = standard_deck("white", expansion=True)

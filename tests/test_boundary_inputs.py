@@ -54,10 +54,10 @@ import pytest
 import camelot_rules
 import widgets
 from camelot_rules import Deck, DeckPosition, explore
-from camelot_rules.cli import build_parser
-from camelot_rules.cli import main as cli_main
 from camelot_rules.engine import position
-from camelot_rules.models import CoinRace
+from camelot_rules.explorer.models import CoinRace
+from camelot_rules.front.cli import build_parser
+from camelot_rules.front.cli import main as cli_main
 
 BUDGET_S = 2.0  # per call
 MEMORY_BYTES = 1 << 30  # address space a call may add (1 GiB)
@@ -152,7 +152,7 @@ NOT_VARIED: dict[tuple[str, str], str] = {
     ("cli simulate", "workers"): "starts that many worker processes",
 }
 
-# Entry points in code other sessions are writing (camelot_rules/quests.py, sim/): their
+# Entry points in code other sessions are writing (camelot_rules/odds/quests.py, sim/): their
 # problems are reported (xfail) rather than failing this suite.
 ELSEWHERE: dict[str, str] = {}
 
@@ -210,7 +210,7 @@ WIDGETS: dict[str, Callable[[], Valid]] = {
 
 
 def _record() -> object:
-    from camelot_rules.tracker import GameRecord
+    from camelot_rules.logs.tracker import GameRecord
 
     return GameRecord("setup players=4 expansion=no\nknights arthur kay gawain percival\n")
 

@@ -56,7 +56,7 @@ def test_api_page_shows_doctests_as_code_and_no_raw_roles() -> None:
     assert "<blockquote" not in page
     assert not re.search(r":(class|func|meth|attr|data|mod):`", page)
     assert page.count('class="language-pycon"') >= 40  # every doctest example is a code block
-    assert "&gt;&gt;&gt; from camelot_rules.cards import standard_deck" in page
+    assert "&gt;&gt;&gt; from camelot_rules.data.decks import standard_deck" in page
 
 
 def test_docs_build_needs_no_npm() -> None:

@@ -10,9 +10,9 @@ from typing import Any
 
 import ipywidgets as W
 
-from camelot_rules.checks import check_text
-from camelot_rules.display import html_error
-from camelot_rules.i18n import N_, get_language, gettext, set_language
+from camelot_rules.base.checks import check_text
+from camelot_rules.base.i18n import N_, get_language, gettext, set_language
+from camelot_rules.front.display import html_error
 from widgets.common import LANGUAGE_OPTIONS, relabel, rerender, tr
 from widgets.playlog import PlaylogWidget
 
@@ -179,7 +179,7 @@ def language_selector(
     widgets: Sequence[Any], tab: W.Tab | None = None, *, value: str | None = None
 ) -> W.Dropdown:
     """A drop-down of English / 日本語 / Español: choosing one sets the language of every later
-    message (:func:`camelot_rules.i18n.set_language`), renames ``tab``'s tabs and every label
+    message (:func:`camelot_rules.base.i18n.set_language`), renames ``tab``'s tabs and every label
     in them, and shows each of ``widgets``' answers again in it - the same numbers, other words.
 
     The widgets' own language selectors (:func:`widgets.common.language_box`) follow it, and a

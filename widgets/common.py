@@ -13,8 +13,15 @@ from typing import Any
 
 import ipywidgets as W
 
-from camelot_rules.display import html_error
-from camelot_rules.i18n import LANGUAGE_NAMES, LANGUAGES, N_, get_language, gettext, set_language
+from camelot_rules.base.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    N_,
+    get_language,
+    gettext,
+    set_language,
+)
+from camelot_rules.front.display import html_error
 
 __all__ = [
     "BUSY_HTML",
@@ -172,7 +179,7 @@ def rerender(widget: Any) -> bool:
 
 def language_box(*widgets: Any, value: str | None = None) -> W.Dropdown:
     """The language selector a widget carries (English / 日本語 / Español): choosing one sets
-    the language of every later message (:func:`camelot_rules.i18n.set_language`, so the other
+    the language of every later message (:func:`camelot_rules.base.i18n.set_language`, so the other
     widgets' next answers follow it too), renames ``widgets``' labels (:func:`relabel`) and
     shows their answers again in it - the same numbers, other words."""
     choice = W.Dropdown(

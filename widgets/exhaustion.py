@@ -7,9 +7,12 @@ from typing import Any
 
 import ipywidgets as W
 
-from camelot_rules.cards import Deck, standard_deck
-from camelot_rules.checks import check_bool, check_instance, check_names, check_text
-from camelot_rules.display import (
+from camelot_rules.base.checks import check_bool, check_instance, check_names, check_text
+from camelot_rules.base.i18n import N_
+from camelot_rules.base.i18n import gettext as _
+from camelot_rules.data.decks import Deck, standard_deck
+from camelot_rules.data.names import display_name
+from camelot_rules.front.display import (
     central_range,
     exact_fractions,
     fmt_expectation,
@@ -23,11 +26,9 @@ from camelot_rules.display import (
     text_answer,
     text_table,
 )
-from camelot_rules.i18n import N_
-from camelot_rules.i18n import gettext as _
-from camelot_rules.names import display_name
-from camelot_rules.parsing import parse_counts, parse_mix, parse_names
-from camelot_rules.reshuffle import (
+from camelot_rules.front.parsing import parse_counts, parse_mix, parse_names
+from camelot_rules.logs.tracker import Position
+from camelot_rules.odds.rebuilds import (
     DeckPosition,
     NextRebuild,
     OtherDeck,
@@ -35,7 +36,6 @@ from camelot_rules.reshuffle import (
     default_other_deck,
     next_rebuild,
 )
-from camelot_rules.tracker import Position
 from widgets.common import (
     AnswerRepr,
     Rendered,
@@ -72,7 +72,7 @@ OTHER_DECK: dict[str, bool | None] = {
     N_("both decks rebuilt together"): True,
     N_("this deck only"): False,
 }
-# Why a rebuild comes (camelot_rules.reshuffle's causes), as a player reads it.
+# Why a rebuild comes (camelot_rules.odds.rebuilds's causes), as a player reads it.
 CAUSES = {
     "exhausted": N_("the pile runs out"),
     "first_witch": N_("the First Witch"),

@@ -19,12 +19,12 @@ from typing import Any
 
 import ipywidgets as W
 
-from camelot_rules.checks import check_text
-from camelot_rules.display import fmt_prob, html_error
-from camelot_rules.i18n import N_, get_language
-from camelot_rules.i18n import gettext as _
-from camelot_rules.names import display_name
-from camelot_rules.rulebook import quest_data, threshold
+from camelot_rules.base.checks import check_text
+from camelot_rules.base.i18n import N_, get_language
+from camelot_rules.base.i18n import gettext as _
+from camelot_rules.data.names import display_name
+from camelot_rules.data.rulebook import quest_data, threshold
+from camelot_rules.front.display import fmt_prob, html_error
 from widgets.common import language_box, result_box, tr
 from widgets.game_steps import cause_text, note_text, step_text
 
@@ -990,10 +990,10 @@ def _name_of(knight: str) -> str:
 def render_step(text: str, rule_id: str | None = None) -> str:
     """Return one line of HTML: what happened at a step and the rule applied.
 
-    A rule id known to the registry (``camelot_rules.rules``) also shows its source (the
+    A rule id known to the registry (``camelot_rules.data.registry``) also shows its source (the
     rulebook page) and, on hover, its statement; an unknown id is shown as it is.
 
-    >>> from camelot_rules.rules import rule
+    >>> from camelot_rules.data.registry import rule
     >>> step = render_step("seat 0: fight a siege engine with 5", "siege.fight")
     >>> f"rule: siege.fight, {rule('siege.fight').source}" in step
     True
@@ -1003,7 +1003,7 @@ def render_step(text: str, rule_id: str | None = None) -> str:
         check_text("rule_id", rule_id)
     extra = ""
     if rule_id:
-        from camelot_rules.rules import rule, statement
+        from camelot_rules.data.registry import rule, statement
 
         shown, title = rule_id, ""
         try:

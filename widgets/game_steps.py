@@ -4,11 +4,11 @@
 The engine speaks English and keeps it (its texts are part of the state and of the golden
 games). The board translates where it shows them: one message by action class, whose English
 filled with the action's fields is exactly ``str(action)`` (a test checks every class), with card,
-quest and knight names from :mod:`camelot_rules.names`; and, for the engine's notes, a table of
+quest and knight names from :mod:`camelot_rules.data.names`; and, for the engine's notes, a table of
 the notes' English patterns.
 
 >>> from camelot_rules.engine import actions as A
->>> from camelot_rules.i18n import language
+>>> from camelot_rules.base.i18n import language
 >>> step_text(A.PlayFight("black_knight", 3))
 'play Fight 3 on black_knight'
 >>> with language("es"):
@@ -23,11 +23,11 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from camelot_rules.display import cause_text
+from camelot_rules.base.i18n import N_, get_language
+from camelot_rules.base.i18n import gettext as _
+from camelot_rules.data.names import NAMES, display_name
 from camelot_rules.engine import actions as A
-from camelot_rules.i18n import N_, get_language
-from camelot_rules.i18n import gettext as _
-from camelot_rules.names import NAMES, display_name
+from camelot_rules.front.display import cause_text
 
 __all__ = ["ACTION_TEXTS", "NOTE_TEXTS", "cause_text", "note_text", "step_text"]
 
@@ -243,7 +243,7 @@ def note_text(note: str, action: object = None) -> str:
     """The engine's note ``note`` in the language in force (``action``: the move it follows,
     whose text is the note's "seat N: <move>"); the note as it is when no pattern matches.
 
-    >>> from camelot_rules.i18n import language
+    >>> from camelot_rules.base.i18n import language
     >>> with language("ja"):
     ...     note_text("black card drawn: despair")
     '黒カードを引いた：絶望'

@@ -12,11 +12,19 @@ from typing import Any
 import ipywidgets as W
 import networkx as nx
 
-from camelot_rules import rulebook
-from camelot_rules.analysis import Solution, solve
-from camelot_rules.cards import Deck
-from camelot_rules.checks import check_bool, check_instance
-from camelot_rules.display import (
+from camelot_rules.base.checks import check_bool, check_instance
+from camelot_rules.base.i18n import N_, get_language
+from camelot_rules.base.i18n import gettext as _
+from camelot_rules.data import rulebook
+from camelot_rules.data.decks import Deck
+from camelot_rules.data.names import display_name
+from camelot_rules.explorer.graph import explore
+from camelot_rules.explorer.models import CoinRace, RoundTable, SiegeRace, TravelChain, War
+from camelot_rules.explorer.models.combat_race import CombatRace, describe_combat_state
+from camelot_rules.explorer.models.endgame import EndgameState
+from camelot_rules.explorer.models.quest_race import QuestRace
+from camelot_rules.explorer.solver import Solution, solve
+from camelot_rules.front.display import (
     exact_fractions,
     fmt_chance,
     fmt_expectation,
@@ -27,15 +35,7 @@ from camelot_rules.display import (
     text_answer,
     text_table,
 )
-from camelot_rules.explore import explore
-from camelot_rules.i18n import N_, get_language
-from camelot_rules.i18n import gettext as _
-from camelot_rules.models import CoinRace, RoundTable, SiegeRace, TravelChain, War
-from camelot_rules.models.combat_race import CombatRace, describe_combat_state
-from camelot_rules.models.endgame import EndgameState
-from camelot_rules.models.quest_race import QuestRace
-from camelot_rules.names import display_name
-from camelot_rules.parsing import parse_number
+from camelot_rules.front.parsing import parse_number
 from widgets.common import (
     AnswerRepr,
     Rendered,
@@ -342,7 +342,7 @@ def successors(explored: Explored, state: Hashable) -> list[tuple[str, Hashable]
 def _drawing(graph: nx.DiGraph, current: Hashable) -> str:
     from matplotlib.figure import Figure  # not pyplot: the notebook's backend stays as it is
 
-    from camelot_rules.fonts import language_fonts
+    from camelot_rules.front.fonts import language_fonts
 
     with language_fonts():  # a Japanese title needs a font with kana and kanji
         return _draw_svg(graph, current, Figure)

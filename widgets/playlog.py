@@ -7,10 +7,10 @@ import html
 
 import ipywidgets as W
 
-from camelot_rules.checks import check_bool, check_text
-from camelot_rules.i18n import N_
-from camelot_rules.i18n import gettext as _
-from camelot_rules.playlog import (
+from camelot_rules.base.checks import check_bool, check_text
+from camelot_rules.base.i18n import N_
+from camelot_rules.base.i18n import gettext as _
+from camelot_rules.logs.playlog import (
     format_report,
     format_stat_test,
     format_violation,

@@ -3,7 +3,7 @@
 Every figure is sized for a phone (about 480 px wide at the default 100 dpi; notebooks scale
 images down to the screen), with labelled axes and probabilities shown as percentages. Titles
 and axis labels are shown in the language in force: give them as catalog messages (``N_``);
-Japanese texts are drawn in a font that has them (:mod:`camelot_rules.fonts`).
+Japanese texts are drawn in a font that has them (:mod:`camelot_rules.front.fonts`).
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from typing import Any
 import matplotlib.pyplot as plt
 from matplotlib.ticker import PercentFormatter
 
-from camelot_rules.display import fmt_percent
-from camelot_rules.fonts import in_language_fonts
-from camelot_rules.i18n import N_, gettext
+from camelot_rules.base.i18n import N_, gettext
+from camelot_rules.front.display import fmt_percent
+from camelot_rules.front.fonts import in_language_fonts
 
 __all__ = [
     "PHONE",

@@ -1,7 +1,7 @@
 """The quest widget: choose a quest, enter what lies on it and in the knights' hands, and see the
 exact chance of winning it, turn by turn, with several knights on it against one alone.
 
-A thin view over :mod:`camelot_rules.quests` (issue 14): the races (the Holy Grail, Excalibur,
+A thin view over :mod:`camelot_rules.odds.quests` (issue 14): the races (the Holy Grail, Excalibur,
 the Pict and Saxon wars) and the combat quests (Black Knight, Lancelot, the Dragon).
 """
 
@@ -15,9 +15,12 @@ from typing import Any
 
 import ipywidgets as W
 
-from camelot_rules.cards import Deck, standard_deck
-from camelot_rules.checks import check_bool, check_instance, check_int, check_text
-from camelot_rules.display import (
+from camelot_rules.base.checks import check_bool, check_instance, check_int, check_text
+from camelot_rules.base.i18n import N_
+from camelot_rules.base.i18n import gettext as _
+from camelot_rules.data.decks import Deck, standard_deck
+from camelot_rules.data.names import display_name
+from camelot_rules.front.display import (
     exact_fractions,
     fmt_prob,
     html_answer,
@@ -25,11 +28,9 @@ from camelot_rules.display import (
     text_answer,
     text_table,
 )
-from camelot_rules.fonts import in_language_fonts
-from camelot_rules.i18n import N_
-from camelot_rules.i18n import gettext as _
-from camelot_rules.names import display_name
-from camelot_rules.quests import (
+from camelot_rules.front.fonts import in_language_fonts
+from camelot_rules.logs.tracker import Position
+from camelot_rules.odds.quests import (
     COMBAT_QUESTS,
     RaceCurve,
     best_next_fight,
@@ -38,7 +39,6 @@ from camelot_rules.quests import (
     grail_race,
     war_race,
 )
-from camelot_rules.tracker import Position
 from widgets.common import (
     AnswerRepr,
     Rendered,
@@ -382,7 +382,7 @@ def svg_curves(curves: dict[str, RaceCurve], *, width: int = 420, height: int = 
     where a matplotlib figure takes a few hundred on this machine; :func:`quest_figure` draws
     the same lines with matplotlib for notebooks and the docs). Floats for drawing only.
 
-    >>> from camelot_rules.quests import RaceCurve
+    >>> from camelot_rules.odds.quests import RaceCurve
     >>> svg = svg_curves({"one": RaceCurve("grail", (0, Fraction(1, 2)), (0, 0), ())})
     >>> svg.startswith("<svg") and "won: one" in svg and "lost" in svg
     True

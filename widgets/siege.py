@@ -8,9 +8,12 @@ from typing import Any
 
 import ipywidgets as W
 
-from camelot_rules import rulebook, siege
-from camelot_rules.checks import check_bool, check_instance
-from camelot_rules.display import (
+from camelot_rules.base.checks import check_bool, check_instance
+from camelot_rules.base.i18n import N_, get_language
+from camelot_rules.base.i18n import gettext as _
+from camelot_rules.data import rulebook
+from camelot_rules.data.names import display_name
+from camelot_rules.front.display import (
     exact_fractions,
     fmt_expectation,
     fmt_fraction,
@@ -23,10 +26,8 @@ from camelot_rules.display import (
     text_answer,
     text_table,
 )
-from camelot_rules.i18n import N_, get_language
-from camelot_rules.i18n import gettext as _
-from camelot_rules.names import display_name
-from camelot_rules.tracker import Position
+from camelot_rules.logs.tracker import Position
+from camelot_rules.odds import siege
 from widgets.common import (
     AnswerRepr,
     Rendered,

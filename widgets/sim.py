@@ -10,11 +10,11 @@ from typing import Any
 
 import ipywidgets as W
 
-from camelot_rules.checks import check_int
-from camelot_rules.display import html_answer, html_table, text_answer, text_table
-from camelot_rules.i18n import N_
-from camelot_rules.i18n import gettext as _
-from camelot_rules.names import display_name
+from camelot_rules.base.checks import check_int
+from camelot_rules.base.i18n import N_
+from camelot_rules.base.i18n import gettext as _
+from camelot_rules.data.names import display_name
+from camelot_rules.front.display import html_answer, html_table, text_answer, text_table
 from camelot_rules.sim import (
     GameConfig,
     GameRow,

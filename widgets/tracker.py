@@ -9,16 +9,16 @@ from collections.abc import Callable
 
 import ipywidgets as W
 
-from camelot_rules.cards import Deck
-from camelot_rules.checks import check_instance, check_int
-from camelot_rules.display import fmt_prob, html_answer, text_answer
-from camelot_rules.draws import draw_probability
-from camelot_rules.i18n import N_
-from camelot_rules.i18n import gettext as _
-from camelot_rules.names import display_name
-from camelot_rules.rulebook import threshold
-from camelot_rules.tracker import GameRecord, Position
-from camelot_rules.travel import next_trip_risk
+from camelot_rules.base.checks import check_instance, check_int
+from camelot_rules.base.i18n import N_
+from camelot_rules.base.i18n import gettext as _
+from camelot_rules.data.decks import Deck
+from camelot_rules.data.names import display_name
+from camelot_rules.data.rulebook import threshold
+from camelot_rules.front.display import fmt_prob, html_answer, text_answer
+from camelot_rules.logs.tracker import GameRecord, Position
+from camelot_rules.odds.draws import draw_probability
+from camelot_rules.odds.travel import next_trip_risk
 from widgets.common import Rendered, language_box, result_box, safe_render, tr
 
 __all__ = [
@@ -50,7 +50,7 @@ def gone_text(box: Deck, left: Deck) -> str:
 class ReadsPosition:
     """Mixin for a calculator that reads the game tracker's position: ``follow(source)`` puts a
     "From the game tracker" button on top of the widget; a click reads ``source()`` (the
-    tracker's :class:`~camelot_rules.tracker.Position`) and hands it to ``use_position``,
+    tracker's :class:`~camelot_rules.logs.tracker.Position`) and hands it to ``use_position``,
     which the calculator defines (the position's piles become its inputs)."""
 
     children: tuple[object, ...]
@@ -202,7 +202,8 @@ def _message(kind: str, text: str) -> str:
 
 class TrackerWidget(W.VBox):  # type: ignore[misc]
     """Record a game: type a line (Enter records it) or use the buttons; Undo takes it back.
-    ``.record`` is the :class:`~camelot_rules.tracker.GameRecord`; ``.log_text`` shows its text.
+    ``.record`` is the :class:`~camelot_rules.logs.tracker.GameRecord`; ``.log_text`` shows its
+    text.
     The life row records a knight's life change as a ``life`` line (rule ``knight.life``)."""
 
     def __init__(self, record: GameRecord) -> None:
@@ -368,7 +369,7 @@ def build_tracker_widget(
 ) -> TrackerWidget:
     """A tracker for a new game (King Arthur and the first knights of the box by default)."""
     if not knights:
-        from camelot_rules import rulebook
+        from camelot_rules.data import rulebook
 
         pool = rulebook.KNIGHTS[1:] + (rulebook.EXPANSION_KNIGHTS if expansion else ())
         knights = ("arthur", *pool[: players - 1])

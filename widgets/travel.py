@@ -9,9 +9,12 @@ from typing import Any
 
 import ipywidgets as W
 
-from camelot_rules.cards import Deck, standard_deck
-from camelot_rules.checks import check_bool, check_instance, check_text
-from camelot_rules.display import (
+from camelot_rules.base.checks import check_bool, check_instance, check_text
+from camelot_rules.base.i18n import N_
+from camelot_rules.base.i18n import gettext as _
+from camelot_rules.data.decks import Deck, standard_deck
+from camelot_rules.data.names import display_name
+from camelot_rules.front.display import (
     capture_verdict,
     exact_fractions,
     fmt_fraction,
@@ -23,12 +26,9 @@ from camelot_rules.display import (
     text_answer,
     text_table,
 )
-from camelot_rules.i18n import N_
-from camelot_rules.i18n import gettext as _
-from camelot_rules.names import display_name
-from camelot_rules.parsing import parse_counts
-from camelot_rules.tracker import Position
-from camelot_rules.travel import next_trip_risk, remaining_travel_deck, trips_distribution
+from camelot_rules.front.parsing import parse_counts
+from camelot_rules.logs.tracker import Position
+from camelot_rules.odds.travel import next_trip_risk, remaining_travel_deck, trips_distribution
 from widgets.common import (
     AnswerRepr,
     Rendered,
@@ -54,7 +54,7 @@ __all__ = [
 
 DEFAULT_MIX = ", ".join(f"{k}: {n}" for k, n in standard_deck("travel", expansion=True).items())
 MAX_TRIPS = 40
-# What a trip comes to (camelot_rules.travel's outcomes), as a player reads it.
+# What a trip comes to (camelot_rules.odds.travel's outcomes), as a player reads it.
 OUTCOMES = {
     "moved": N_("moved"),
     "redirected": N_("redirected"),

@@ -9,8 +9,8 @@ OpenSpiel-like and small (see ``docs/engine.md``)::
 
 States are immutable values: ``apply``/``apply_chance`` return a new state and never change
 the old one. Chance is explicit (``is_chance``, ``chance_outcomes`` with exact Fractions). Each
-rule the engine applies has a registry id in :mod:`camelot_rules.rules` citing its page of the
-official Rulebook (RB) or Book of Quests (BoQ).
+rule the engine applies has a registry id in :mod:`camelot_rules.data.registry` citing its page
+of the official Rulebook (RB) or Book of Quests (BoQ).
 """
 
 from camelot_rules.engine import actions

@@ -1,7 +1,7 @@
 """What happens: quests, black and white cards, knights' powers, death and the end of the game.
 
 Small functions over a state being built (a fresh copy inside ``apply``); each cites the
-registry rule ids it applies. Numbers come from :mod:`camelot_rules.rulebook`.
+registry rule ids it applies. Numbers come from :mod:`camelot_rules.data.rulebook`.
 
 Pending tasks are tuples ``(kind, *args)`` on the state's ``pending`` stack (top last).
 Chance tasks: ``deal_knight``, ``deal_loyalty``, ``wdraw``, ``bdraw``, ``reveal``, ``roll``,
@@ -15,14 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any, Final
 
-from camelot_rules import rulebook
-from camelot_rules.core import (
-    after_hidden_traitors,
-    after_wrong_accusation,
-    combat_won,
-    knights_win_count,
-    siege_fight_won,
-)
+from camelot_rules.data import rulebook
 from camelot_rules.engine.actions import (
     Action,
     AddEngine,
@@ -51,6 +44,13 @@ from camelot_rules.engine.actions import (
     Take,
     Volunteer,
     made,
+)
+from camelot_rules.engine.arithmetic import (
+    after_hidden_traitors,
+    after_wrong_accusation,
+    combat_won,
+    knights_win_count,
+    siege_fight_won,
 )
 from camelot_rules.engine.state import GONE, GameResult, GameState
 
@@ -1150,7 +1150,7 @@ def task_seat(s: GameState, task: tuple[Any, ...]) -> int | None:
 def describe_task(task: tuple[Any, ...]) -> str:
     """What the seat asked by ``task`` must decide, in English (the state's notes keep it; the
     board translates it where shown: each text is a catalog message)."""
-    from camelot_rules.i18n import N_
+    from camelot_rules.base.i18n import N_
 
     text: str = {
         "offer": N_("offer a white card for the opening share"),

@@ -5,7 +5,7 @@ The authority is the Japanese translation of the expansion rules (``JA`` section
 knight's power, Merlin's figure, the seven witches, the eight new special white cards, Sir
 Caradoc's power, finished quests' black cards removed from the game. What the seed leaves out
 (the travel cards' mix and the demands of Charged!/Lost!/Ambushed!, the other new knights'
-powers) is a named assumption from :mod:`camelot_rules.rulebook`.
+powers) is a named assumption from :mod:`camelot_rules.data.rulebook`.
 
 This module registers its handlers in :mod:`camelot_rules.engine.effects` when imported.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from camelot_rules import rulebook
+from camelot_rules.data import rulebook
 from camelot_rules.engine import effects as E
 from camelot_rules.engine.actions import (
     Action,

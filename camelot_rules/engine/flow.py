@@ -4,7 +4,7 @@ A state is in one of three kinds of moment: a chance event (a card drawn, the si
 decision (the top of the ``pending`` stack names who decides what, else the turn's phase does),
 or the end of the game. After every decision and outcome the engine runs the automatic steps
 (``_run``) until the next chance or decision. Each handler cites the registry rule ids it
-applies (``camelot_rules.rules``); the numbers come from :mod:`camelot_rules.rulebook`.
+applies (``camelot_rules.data.registry``); the numbers come from :mod:`camelot_rules.data.rulebook`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from camelot_rules import rulebook
+from camelot_rules.data import rulebook
 from camelot_rules.engine import effects as E
 from camelot_rules.engine import expansion as X
 from camelot_rules.engine.actions import (

@@ -16,7 +16,7 @@ Merlin's Company only (each an assumption or a reading where the JA seed is sile
 
 * ``coats`` - the knights' coats of arms: ``"expansion"``, ``"base"`` or ``"mixed"`` (JA setup).
 * ``travel_mix`` - the 16 travel cards per kind, which the seed omits (JA travel rules): a name
-  of :data:`camelot_rules.rulebook.TRAVEL_MIXES` (``"assumed"``, the default, 8 harmless and 8
+  of :data:`camelot_rules.data.rulebook.TRAVEL_MIXES` (``"assumed"``, the default, 8 harmless and 8
   harmful; ``"harmful_majority"``, 6 and 10) or 7 counts in ``rulebook.TRAVEL_KINDS`` order
   summing to 16.
 * ``divine_favor_reading`` - the reading of Divine Favor's "the next tie ... goes the
@@ -36,8 +36,8 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from camelot_rules import rulebook
-from camelot_rules.cards import check_players, standard_deck
+from camelot_rules.data import rulebook
+from camelot_rules.data.decks import check_players, standard_deck
 from camelot_rules.engine import actions as A
 from camelot_rules.engine import effects as E
 from camelot_rules.engine.flow import _run, chance_weights

@@ -18,8 +18,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Final
 
-from camelot_rules import rulebook
-from camelot_rules.cards import standard_deck
+from camelot_rules.data import rulebook
+from camelot_rules.data.decks import standard_deck
 from camelot_rules.engine import actions as A
 
 __all__ = ["QUEST_NAMES", "Config", "GameResult", "GameState", "IllegalActionError"]

@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
-from camelot_rules import rulebook
+from camelot_rules.data import rulebook
 from camelot_rules.engine import actions as A
 from camelot_rules.engine.effects import black_value
 from camelot_rules.engine.state import GONE, ON_QUEST, Config, GameResult, GameState

@@ -32,15 +32,15 @@ import statistics
 from dataclasses import dataclass
 from fractions import Fraction
 
-from camelot_rules import rulebook
-from camelot_rules.analysis import solve
-from camelot_rules.checks import check_int
-from camelot_rules.display import fmt_chance, fmt_fraction, html_answer, text_answer
+from camelot_rules.base.checks import check_int
+from camelot_rules.base.i18n import N_
+from camelot_rules.base.i18n import gettext as _
+from camelot_rules.data import rulebook
 from camelot_rules.engine.state import GameState
-from camelot_rules.explore import explore
-from camelot_rules.i18n import N_
-from camelot_rules.i18n import gettext as _
-from camelot_rules.models.endgame import RoundTable
+from camelot_rules.explorer.graph import explore
+from camelot_rules.explorer.models.endgame import RoundTable
+from camelot_rules.explorer.solver import solve
+from camelot_rules.front.display import fmt_chance, fmt_fraction, html_answer, text_answer
 from camelot_rules.sim.games import GameConfig, Policies, _game_seed, play_game
 from camelot_rules.sim.stats import WinRate, win_rate
 

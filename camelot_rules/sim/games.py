@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from camelot_rules.base.i18n import get_language, gettext
 from camelot_rules.engine import new_game
 from camelot_rules.engine.state import GameState
-from camelot_rules.i18n import get_language, gettext
 from camelot_rules.sim.loop import play
 from camelot_rules.sim.policies import LoyalHeuristic, Policy, TraitorHeuristic
 from camelot_rules.sim.runner import TASK_GAMES, run_tasks
@@ -58,7 +58,7 @@ class GameConfig:
             opts = ", ".join(f"{k}={v}" for k, v in self.options)
             box = "Merlin's Company" if self.expansion else "base"
             return f"{self.players} players, {box}" + (f", {opts}" if opts else "")
-        from camelot_rules.names import display_name
+        from camelot_rules.data.names import display_name
 
         box = display_name("expansion", "term") if self.expansion else gettext("base")
         # Translators: between two items of a list ("a, b").

@@ -31,8 +31,8 @@ from typing import Any, Final, Protocol, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-from camelot_rules import rulebook
-from camelot_rules.cards import standard_deck
+from camelot_rules.data import rulebook
+from camelot_rules.data.decks import standard_deck
 from camelot_rules.engine.actions import (
     Accuse,
     Action,

@@ -27,11 +27,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from camelot_rules.checks import check_instance, check_int
-from camelot_rules.display import html_table, text_table
-from camelot_rules.fonts import in_language_fonts
-from camelot_rules.i18n import N_
-from camelot_rules.i18n import gettext as _
+from camelot_rules.base.checks import check_instance, check_int
+from camelot_rules.base.i18n import N_
+from camelot_rules.base.i18n import gettext as _
+from camelot_rules.front.display import html_table, text_table
+from camelot_rules.front.fonts import in_language_fonts
 from camelot_rules.sim.games import GameConfig, Policies
 from camelot_rules.sim.sweep import Comparison, SweepRow, compare, sweep
 

@@ -1,5 +1,5 @@
 // Camelot odds: the forms build a link (#page?key=value...), and the library answers it.
-// All rules and arithmetic are in Python (camelot_rules.links.answer_link runs the same code as
+// All rules and arithmetic are in Python (camelot_rules.front.links.answer_link runs the same code as
 // the `camelot-rules` command); this file only moves values between the forms and the link.
 "use strict";
 
@@ -39,7 +39,7 @@ function parseLink(hash) {
 }
 
 function encode(value) {
-  // as camelot_rules.links writes it: commas and colons stay readable
+  // as camelot_rules.front.links writes it: commas and colons stay readable
   return encodeURIComponent(value).replace(/%2C/g, ",").replace(/%3A/g, ":").replace(/%2F/g, "/");
 }
 

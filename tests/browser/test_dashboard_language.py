@@ -8,9 +8,9 @@ import re
 from typing import Any
 
 from camelot_rules import best_turn, siege_win_probability
-from camelot_rules.display import siege_verdict
-from camelot_rules.i18n import LANGUAGE_NAMES, gettext, set_language
-from camelot_rules.names import display_name
+from camelot_rules.base.i18n import LANGUAGE_NAMES, gettext, set_language
+from camelot_rules.data.names import display_name
+from camelot_rules.front.display import siege_verdict
 from tests.browser.conftest import ARTIFACTS, wait_text
 
 TIMEOUT = 60_000

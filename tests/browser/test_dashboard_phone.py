@@ -12,8 +12,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from camelot_rules import best_turn, standard_deck
-from camelot_rules.display import capture_verdict, siege_verdict
-from camelot_rules.travel import trips_distribution
+from camelot_rules.front.display import capture_verdict, siege_verdict
+from camelot_rules.odds.travel import trips_distribution
 from tests.browser.conftest import ARTIFACTS, ROOT, wait_text
 
 TIMEOUT = 60_000

@@ -15,10 +15,10 @@ from typing import Any
 import nbformat
 import pytest
 
-from camelot_rules.cards import Deck, standard_deck
-from camelot_rules.display import capture_verdict, fmt_prob
-from camelot_rules.quests import excalibur_race
-from camelot_rules.travel import trips_distribution
+from camelot_rules.data.decks import Deck, standard_deck
+from camelot_rules.front.display import capture_verdict, fmt_prob
+from camelot_rules.odds.quests import excalibur_race
+from camelot_rules.odds.travel import trips_distribution
 from tests.browser.conftest import ARTIFACTS, voila_page, wait_text
 
 TIMEOUT = 60_000

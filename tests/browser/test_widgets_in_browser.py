@@ -16,9 +16,9 @@ from camelot_rules import (
     outcome_probabilities,
     standard_deck,
 )
-from camelot_rules.display import fmt_expectation, fmt_prob
-from camelot_rules.models import TravelChain
-from camelot_rules.travel import trips_distribution
+from camelot_rules.explorer.models import TravelChain
+from camelot_rules.front.display import fmt_expectation, fmt_prob
+from camelot_rules.odds.travel import trips_distribution
 from tests.browser.conftest import ARTIFACTS, ROOT, wait_text
 
 TIMEOUT = 60_000

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from camelot_rules.cards import standard_deck
+from camelot_rules.data.decks import standard_deck
 from camelot_rules.engine import from_json, new_game, random_step
 from camelot_rules.engine.state import GameState
 

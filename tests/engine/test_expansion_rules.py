@@ -334,7 +334,7 @@ def test_travel_counts_travel_mix_option() -> None:
     """travel.counts (JA omits the mix): ``travel_mix`` sets the deck the engine draws from;
     the first travel card's chance weights are its counts, in ``rulebook.TRAVEL_KINDS``
     order; a mix equal to a named one is recorded by its name; a bad mix is refused."""
-    from camelot_rules import rulebook
+    from camelot_rules.data import rulebook
     from camelot_rules.engine.flow import chance_weights
 
     for mix, counts in (

@@ -38,7 +38,7 @@ from hypothesis.stateful import (
     rule,
 )
 
-from camelot_rules.cards import standard_deck
+from camelot_rules.data.decks import standard_deck
 from camelot_rules.engine import (
     Action,
     GameState,

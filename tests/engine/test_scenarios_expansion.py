@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import pytest
 
-from camelot_rules.cards import standard_deck
+from camelot_rules.data.decks import standard_deck
 from camelot_rules.engine import IllegalActionError, new_game, position
 from camelot_rules.engine import actions as A
 from tests.engine.scenario_helpers import (  # noqa: F401 (_time_limit is a fixture)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from camelot_rules.cards import standard_deck
+from camelot_rules.data.decks import standard_deck
 from camelot_rules.engine import position
 from camelot_rules.engine.actions import (
     Accuse,

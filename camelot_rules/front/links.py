@@ -1,0 +1,322 @@
+"""Permalinks: a question's inputs in a URL, and back to the answer.
+
+The web page (``make site``, sources in ``docs/web/``) and the terminal's ``--link`` share one
+format, read straight off the command line's own options, so a link always means what the same
+``camelot-rules`` command means::
+
+    #<page>?<key>=<value>&<key>=<value>...
+
+- ``page`` is the command, a sub-command joined with ``-``: ``siege``, ``draw``, ``deck``,
+  ``travel``, ``decks``, ``quest-combat``, ``quest-next``, ``quest-war``, ``verify``;
+- ``key`` is an option without its dashes (``excalibur``, ``kay-reserve``) or the name of a
+  plain argument (``cards``, ``deck``, ``draws``);
+- a yes/no option is ``1`` (``0`` or leaving it out is no), a list is comma separated
+  (``cards=5,4``), text is percent-encoded (``seen=captured,%20vision``);
+- an option given several times (``quest war-race --hand 3,4 --hand 5``) joins its values
+  with ``/`` (``hand=3,4/5``);
+- ``lang=ja`` (or ``es``, ``en``) gives the answer in that language, as ``--lang`` does;
+- ``verify`` carries the play log itself under ``text`` (a link to a file would not travel).
+
+>>> link_from_argv(["siege", "5", "4", "--excalibur"])
+'#siege?cards=5,4&excalibur=1'
+>>> argv_from_link("#siege?cards=5,4&excalibur=1")
+['siege', '5', '4', '--excalibur']
+>>> code, text = answer_link("#siege?cards=3,4")
+>>> code, "P(win) = 3/4 (75.00%)" in text
+(0, True)
+>>> answer_link("#siege?cards=3,x")
+(2, "cards=3,x: 'x' is not a whole number (expected whole numbers separated by commas, e.g. 5,4)")
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import tempfile
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, unquote
+
+__all__ = [
+    "DEFAULT_SITE",
+    "add_link_option",
+    "answer_link",
+    "argv_from_link",
+    "link_from_argv",
+    "link_from_namespace",
+    "link_url",
+    "pages",
+    "parse_link",
+]
+
+DEFAULT_SITE = "http://127.0.0.1:8000/"
+"""Where ``python3 -m http.server -d build/web --bind 127.0.0.1 8000`` serves the site;
+``CAMELOT_RULES_SITE`` in the environment names another copy (e.g. a GitHub Pages address)."""
+
+_NO_PAGE = frozenset({"simulate"})  # minutes of simulation and a CSV file: not a web answer
+_LOG_KEY = "text"  # verify: the log's text travels in the link, not its file name
+_SAFE = ",:/"  # left readable in links; everything else outside [A-Za-z0-9_.~-] is %-encoded
+_REPEAT = "/"  # between the values of an option given several times (--hand 3,4 --hand 5)
+
+
+def _joined(value: object) -> str:
+    return ",".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+
+
+@lru_cache(maxsize=1)
+def _parser() -> argparse.ArgumentParser:
+    from camelot_rules.front.cli import build_parser
+
+    return build_parser()
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> argparse._SubParsersAction[Any] | None:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return action
+    return None
+
+
+def _leaves(
+    parser: argparse.ArgumentParser, prefix: str = ""
+) -> dict[str, argparse.ArgumentParser]:
+    """Every runnable command of ``parser``: page name -> its (sub-)parser."""
+    found: dict[str, argparse.ArgumentParser] = {}
+    sub = _subparsers(parser)
+    if sub is None:
+        return {prefix: parser}
+    for name, child in sub.choices.items():
+        found.update(_leaves(child, f"{prefix}-{name}" if prefix else name))
+    return found
+
+
+def _pages() -> dict[str, argparse.ArgumentParser]:
+    return {k: v for k, v in _leaves(_parser()).items() if k not in _NO_PAGE}
+
+
+def pages() -> tuple[str, ...]:
+    """Return the page names a link may open, in the command line's order.
+
+    >>> pages()[:4]
+    ('siege', 'draw', 'deck', 'travel')
+    """
+    return tuple(_pages())
+
+
+def _key(action: argparse.Action) -> str:
+    if not action.option_strings:
+        return _LOG_KEY if action.dest == "log" else action.dest
+    return max(action.option_strings, key=len).lstrip("-")
+
+
+def _fields(leaf: argparse.ArgumentParser) -> dict[str, argparse.Action]:
+    """A command's settings by link key (help, sub-command and ``--link`` itself left out)."""
+    return {
+        _key(a): a
+        for a in leaf._actions
+        if not isinstance(a, argparse._HelpAction | argparse._SubParsersAction) and a.dest != "link"
+    }
+
+
+def _page(name: str) -> dict[str, argparse.Action]:
+    """A page's settings: the command's own, then the whole command line's (``lang``)."""
+    found = _pages()
+    if name not in found:
+        raise ValueError(f"unknown page {name!r}: expected one of {', '.join(found)}")
+    return {**_fields(found[name]), **_fields(_parser())}
+
+
+def add_link_option(parser: argparse.ArgumentParser) -> None:
+    """Give every command that has a page a ``--link`` flag (the CLI calls this once)."""
+    for name, leaf in _leaves(parser).items():
+        if name not in _NO_PAGE:
+            leaf.add_argument(
+                "--link", action="store_true", help="also print the web page's permalink"
+            )
+
+
+def parse_link(link: str) -> tuple[str, dict[str, str]]:
+    """Return ``(page, settings)`` from a link, its ``#fragment`` or the fragment's text.
+
+    >>> parse_link("http://127.0.0.1:8000/#travel?seen=captured,%20vision&grail=1")
+    ('travel', {'seen': 'captured, vision', 'grail': '1'})
+    """
+    if not isinstance(link, str):
+        raise ValueError(f"link={link!r}: expected text such as '#siege?cards=5,4'")
+    fragment = link.split("#", 1)[1] if "#" in link else link
+    page, _, query = fragment.partition("?")
+    settings: dict[str, str] = {}
+    for part in query.split("&") if query else []:
+        key, eq, value = part.partition("=")
+        key = unquote(key)
+        if not eq:
+            raise ValueError(f"{page}: setting {key!r} has no value (expected {key}=...)")
+        if key in settings:
+            raise ValueError(f"{page}: setting {key!r} is given twice")
+        settings[key] = unquote(value)
+    return unquote(page), settings
+
+
+def _whole_numbers(key: str, value: str, many: bool) -> list[str]:
+    parts = value.replace(",", " ").split() if many else [value.strip()]
+    for p in parts:
+        if not p.removeprefix("-").isascii() or not p.removeprefix("-").isdigit():
+            expected = (
+                "whole numbers separated by commas, e.g. 5,4" if many else "a whole number, e.g. 3"
+            )
+            raise ValueError(f"{key}={value}: {p!r} is not a whole number (expected {expected})")
+    return parts
+
+
+def argv_from_link(link: str, *, log_path: str | None = None) -> list[str]:
+    """Return the ``camelot-rules`` arguments a link stands for; a bad setting raises
+    ``ValueError`` naming it and what was expected.
+
+    ``verify`` links carry the log's text: give ``log_path``, a file holding it
+    (:func:`answer_link` writes one).
+
+    >>> argv_from_link("#quest-combat?quest=lancelot&whites=4,5,5&black-hidden=4")
+    ['quest', 'combat', 'lancelot', '--whites', '4', '5', '5', '--black-hidden=4']
+    >>> argv_from_link("#siege?excalibur=yes")
+    Traceback (most recent call last):
+        ...
+    ValueError: siege: excalibur=yes: expected 1 (yes) or 0 (no)
+    """
+    page, settings = parse_link(link)
+    fields = _page(page)
+    unknown = [k for k in settings if k not in fields]
+    if unknown:
+        raise ValueError(
+            f"{page}: unknown setting {unknown[0]!r}: expected one of {', '.join(fields)}"
+        )
+    command = page.split("-", 1) if page.startswith("quest-") else [page]
+    argv: list[str] = []  # the whole command line's options (--lang) come before the command
+    top = _fields(_parser())
+    positional: list[str] = []
+    options: list[str] = []
+    for key, action in fields.items():
+        if key not in settings:
+            if action.nargs not in ("*", "?") and (action.required or not action.option_strings):
+                raise ValueError(f"{page}: {key} is needed")
+            continue
+        value = settings[key]
+        if action.nargs == 0:  # a yes/no flag
+            if value not in ("0", "1"):
+                raise ValueError(f"{page}: {key}={value}: expected 1 (yes) or 0 (no)")
+            if value == "1":
+                (argv if key in top else options).append(action.option_strings[0])
+            continue
+        if key == _LOG_KEY and action.dest == "log":
+            if log_path is None:
+                raise ValueError("verify: the log's text must be written to a file (log_path)")
+            positional.append(log_path)
+            continue
+        many = action.nargs in ("*", "+")
+        if action.type is int:
+            values = _whole_numbers(key, value, many)
+        else:  # names (draw's cards) separated by commas, or one text
+            values = value.replace(",", " ").split() if many else [value]
+        if action.choices is not None and value not in action.choices:
+            raise ValueError(
+                f"{page}: {key}={value}: expected one of {', '.join(map(str, action.choices))}"
+            )
+        if action.nargs == "+" and not values:
+            raise ValueError(f"{page}: {key} is empty: give at least one value")
+        option = max(action.option_strings, key=len) if action.option_strings else ""
+        if key in top:
+            argv.append(f"{option}={value}")
+        elif not option:
+            positional.extend(values)
+        elif many:
+            options.extend([option, *values])
+        elif isinstance(action, argparse._AppendAction):  # one knight's hand each: 3,4/5
+            options.extend(f"{option}={part}" for part in value.split(_REPEAT))
+        else:
+            options.append(f"{option}={value}")
+    return [*argv, *command, *positional, *options]
+
+
+def link_from_namespace(args: argparse.Namespace) -> str:
+    """Return the link (``#page?...``) for parsed ``camelot-rules`` arguments: every setting
+    that differs from its default, in the command line's order."""
+    parser = _parser()
+    names: list[str] = []
+    sub = _subparsers(parser)
+    while sub is not None:
+        name = getattr(args, str(sub.dest))
+        names.append(name)
+        parser = sub.choices[name]
+        sub = _subparsers(parser)
+    page = "-".join(names)
+    if page in _NO_PAGE:
+        raise ValueError(f"{page!r} has no web page: expected one of {', '.join(pages())}")
+    parts = []
+    for key, action in {**_fields(parser), **_fields(_parser())}.items():
+        value = getattr(args, action.dest)
+        if value is None or value is False or value == action.default or value == []:
+            continue
+        if key == _LOG_KEY and action.dest == "log":
+            text = Path(value).read_text(encoding="utf-8")
+        elif value is True:
+            text = "1"
+        elif isinstance(action, argparse._AppendAction):
+            text = _REPEAT.join(_joined(v) for v in value)
+        elif isinstance(value, list | tuple):
+            text = _joined(value)
+        else:
+            text = str(value)
+        parts.append(f"{quote(key)}={quote(text, safe=_SAFE)}")
+    return f"#{page}" + ("?" + "&".join(parts) if parts else "")
+
+
+def link_from_argv(argv: Sequence[str]) -> str:
+    """Return the link for a ``camelot-rules`` command line (see the module's examples)."""
+    return link_from_namespace(_parser().parse_args(list(argv)))
+
+
+def link_url(link: str, *, site: str | None = None) -> str:
+    """Return the full address: ``site`` (default ``$CAMELOT_RULES_SITE`` or
+    :data:`DEFAULT_SITE`) followed by the link.
+
+    >>> link_url("#siege?cards=3,4", site="https://example.org/camelot/")
+    'https://example.org/camelot/#siege?cards=3,4'
+    """
+    base = site or os.environ.get("CAMELOT_RULES_SITE") or DEFAULT_SITE
+    return base.split("#", 1)[0] + link
+
+
+def answer_link(link: str) -> tuple[int, str]:
+    """Return ``(exit code, text)``: what ``camelot-rules`` answers for a link (0: an answer;
+    2: a message saying what is wrong with the input). The web page calls this."""
+    try:
+        page, found = parse_link(link)
+        with contextlib.ExitStack() as stack:
+            log_path = None
+            if page == "verify" and _LOG_KEY in found:
+                folder = stack.enter_context(tempfile.TemporaryDirectory())
+                log_path = os.path.join(folder, "play.log")
+                Path(log_path).write_text(found[_LOG_KEY], encoding="utf-8")
+            code, text = _run(argv_from_link(link, log_path=log_path))
+            return code, text.replace(log_path, "the play log") if log_path else text
+    except ValueError as err:
+        return 2, str(err)
+
+
+def _run(argv: list[str]) -> tuple[int, str]:
+    from camelot_rules.front.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(argv)
+        except SystemExit as stop:  # argparse refusing a combination (e.g. hand and turn)
+            code = stop.code if isinstance(stop.code, int) else 2
+    if code == 2:
+        lines = err.getvalue().strip().splitlines()
+        message = lines[-1] if lines else "the input was refused"
+        return 2, message.split("error: ", 1)[-1]
+    return code, out.getvalue().rstrip("\n")

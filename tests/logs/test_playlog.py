@@ -1,0 +1,224 @@
+"""Play-log verification: clean logs pass, each broken log breaks exactly its rule."""
+
+from __future__ import annotations
+
+import hashlib
+from fractions import Fraction
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from camelot_rules.logs.playlog import (
+    LogError,
+    die_roll_test,
+    fights_test,
+    format_report,
+    observed_vs_expected,
+    parse_log,
+    read_log,
+    travel_check,
+    verify,
+)
+
+LOGS = Path(__file__).parent
+
+
+@pytest.mark.parametrize("name", ["clean_base.log", "clean_mc.log"])
+def test_clean_logs_have_no_violations(name: str) -> None:
+    report = verify(read_log(LOGS / name))
+    assert report.violations == []
+    assert "No rule violations" in format_report(report)
+
+
+@pytest.mark.parametrize(
+    ("name", "line", "rule_id"),
+    [
+        ("bad_accuse_early.log", 5, "endgame.accusation"),
+        ("bad_accuse_twice.log", 6, "endgame.accusation"),
+        ("bad_siege_score.log", 4, "siege.fight"),
+        ("bad_travel_draw.log", 3, "travel.draw-on-move"),
+        ("bad_card_count.log", 3, "deck.counts"),
+        ("bad_after_twelfth.log", 10, "siege.twelfth-engine"),
+        ("bad_final_count.log", 5, "endgame.hidden-traitors"),
+    ],
+)
+def test_each_broken_log_reports_its_rule_at_its_line(name: str, line: int, rule_id: str) -> None:
+    report = verify(read_log(LOGS / name))
+    assert [(v.line, v.rule_id) for v in report.violations] == [(line, rule_id)]
+    assert report.violations[0].source  # every violation names where the rule comes from
+    text = format_report(report)
+    assert f"line {line}: " in text and f"(rule {rule_id}: {report.violations[0].source})" in text
+    assert report.violations[0].fix  # and what the table should have done
+
+
+def test_malformed_line_is_reported_with_its_number_and_the_file_is_untouched() -> None:
+    path = LOGS / "malformed.log"
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    with pytest.raises(LogError, match=r"line 3: roll='nine'.*expected: siege NAME"):
+        read_log(path)
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+
+
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        ("knights a b c", "line 1: a log starts with a setup line"),
+        ("setup players=4 expansion=no\nfly arthur", "line 2: unknown event 'fly'"),
+        ("setup players=4 expansion=no\ndraw black unicorn", "line 2: unknown card 'unicorn'"),
+        ("setup players=4 expansion=no\nsword white -1", "line 2: N=-1 is negative"),
+        ("setup players=4 expansion=no\nend white=3 black=2", "line 2: end needs white="),
+    ],
+)
+def test_parse_errors_name_line_and_expectation(text: str, match: str) -> None:
+    with pytest.raises(LogError, match=match):
+        parse_log(text)
+
+
+def test_travel_deck_reshuffled_early_and_fifth_witch_flip() -> None:
+    log = """setup players=5 expansion=yes
+knights arthur b c d e
+move arthur how=heroic_action travel=vision
+reshuffle travel
+draw black morgan_witch_5
+sword white 4
+sword black 2
+accuse b c wrong
+swords white=2 black=4
+"""
+    report = verify(parse_log(log))
+    assert [v.rule_id for v in report.violations] == ["travel.reshuffle"]
+    assert report.summary["white swords on the table"] == 2  # the Fifth Witch flipped two
+
+
+def test_die_roll_test_exact_matches_enumeration_of_every_sequence() -> None:
+    # every sequence of 3 rolls is equally likely; the test compares count vectors
+    outcome_prob: dict[tuple[int, ...], Fraction] = {}
+    for seq in product(range(1, 9), repeat=3):
+        counts = tuple(seq.count(f) for f in range(1, 9))
+        outcome_prob[counts] = outcome_prob.get(counts, Fraction(0)) + Fraction(1, 8**3)
+    rolls = [1, 1, 8]
+    seen = outcome_prob[tuple(rolls.count(f) for f in range(1, 9))]
+    expected = sum(p for p in outcome_prob.values() if p <= seen)
+    result = die_roll_test(rolls)
+    assert result.exact and result.p_value == expected
+
+
+def test_die_roll_test_switches_to_labelled_approximation() -> None:
+    result = die_roll_test([1] * 20)
+    assert not result.exact and "approximation" in result.method
+    assert result.p_value < 1e-10
+
+
+def test_fights_test_is_exact_poisson_binomial() -> None:
+    fights = [(Fraction(3, 4), True), (Fraction(1, 2), False), (Fraction(1, 8), True)]
+    # brute force: P(k wins) for every k, then the two-sided tail at k = 2
+    dist = {0: Fraction(0), 1: Fraction(0), 2: Fraction(0), 3: Fraction(0)}
+    for outcome in product([0, 1], repeat=3):
+        p = Fraction(1)
+        for (q, _), o in zip(fights, outcome):
+            p *= q if o else 1 - q
+        dist[sum(outcome)] += p
+    assert fights_test(fights).p_value == sum(p for p in dist.values() if p <= dist[2])
+
+
+def test_travel_check_and_observed_vs_expected_on_a_log() -> None:
+    report = verify(read_log(LOGS / "clean_mc.log"))
+    tests = observed_vs_expected(report)
+    assert [t.name for t in tests] == ["die rolls", "siege fights won", "travel draws"]
+    assert all(0 <= t.p_value <= 1 for t in tests)
+    assert travel_check([["captured"] * 3]).p_value < travel_check([["vision"]]).p_value
+
+
+def test_documented_example_is_the_clean_log_and_verifies() -> None:
+    import re
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "play-log.md").read_text()
+    example = re.search(r"## A full example\n\n```text\n(.*?)```", doc, re.S)
+    assert example is not None
+    assert example.group(1) == (LOGS / "clean_mc.log").read_text()
+    from camelot_rules.logs.playlog import EXAMPLE_LOG
+
+    assert example.group(1) == EXAMPLE_LOG
+    assert verify(parse_log(example.group(1))).violations == []
+
+
+def test_second_witch_forbids_life_sacrifice_until_a_quest_is_won() -> None:
+    log = """setup players=4 expansion=yes
+knights arthur b c d
+draw black morgan_witch_2
+evil arthur life
+quest grail won white=3
+evil b life
+"""
+    report = verify(parse_log(log))
+    assert [(v.line, v.rule_id) for v in report.violations] == [(4, "siege.second-action")]
+
+
+# --- bad files: a clear error, bounded memory, the file never written (issue 13) ---------------
+@pytest.mark.parametrize(
+    ("data", "match"),
+    [
+        (b"", "line 1: a log starts with a setup line"),
+        (b"\x00\x01\x02binary\xff", "binary file"),
+        (b"setup players=4 expansion=no\n\xff\xfe draw", "not UTF-8 text"),
+        (b"setup players=4 expansion=no\n" + b"# padding\n" * 120_000, "more than 1,000,000 bytes"),
+    ],
+)
+def test_bad_files_get_a_clear_error_and_stay_untouched(
+    data: bytes, match: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "game.log"
+    path.write_bytes(data)
+    with pytest.raises(LogError, match=match):
+        read_log(path)
+    assert path.read_bytes() == data
+
+
+def test_a_fifty_megabyte_file_is_refused_without_reading_it_whole(tmp_path: Path) -> None:
+    import tracemalloc
+
+    path = tmp_path / "huge.log"
+    with open(path, "wb") as fh:
+        fh.truncate(50 * 1024 * 1024)  # 50 MB (sparse: nothing written)
+    tracemalloc.start()
+    with pytest.raises(LogError, match="more than 1,000,000 bytes"):
+        read_log(path)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 5 * 1024 * 1024
+
+
+def test_printed_names_in_three_languages_are_read_as_ids() -> None:
+    log = """setup players=4 expansion=yes
+knights Arthur Kay gawain percival
+turn arthur
+evil arthur black
+draw black Desesperación
+move arthur how=heroic_action to=聖杯
+draw travel Captured!
+"""
+    events = parse_log(log)
+    assert events[1].words == ("arthur", "kay", "gawain", "percival")
+    assert events[4].words == ("black", "despair")
+    assert events[5].options["to"] == "grail" and events[6].words == ("travel", "captured")
+    with pytest.raises(LogError, match=r"line 5: .*did you mean 'despair'"):
+        parse_log(log.replace("Desesperación", "desspair"))
+
+
+def test_stats_never_abort_the_report() -> None:
+    """A test that cannot be made is noted; the others and the violations are still given."""
+    from camelot_rules.logs.playlog import stats_report
+
+    log = """setup players=4 expansion=yes
+knights arthur kay gawain percival
+draw travel captured captured captured captured captured captured captured captured captured
+draw travel vision vision vision vision vision vision vision vision
+evil kay engine
+siege kay cards=3 roll=2 won
+"""
+    report = verify(parse_log(log))
+    assert report.violations  # 17 travel cards without a reshuffle: more than the deck holds
+    tests, notes = stats_report(report)
+    assert [t.name for t in tests][:2] == ["die rolls", "siege fights won"]
+    assert any(n.startswith("travel draws: not tested") for n in notes)
