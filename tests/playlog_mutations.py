@@ -418,7 +418,7 @@ def life_seven(lines: list[str], rng: random.Random) -> Mutant | None:
 
 def bad_quest_card(lines: list[str], rng: random.Random) -> Mutant | None:
     """A Fight card laid that breaks the quest's pattern (combat) or its climb (war)."""
-    from camelot_rules.engine.effects import pattern_ok
+    from camelot_rules.engine.quests import pattern_ok
 
     laid: dict[str, list[int]] = {}
     by: dict[str, str] = {}

@@ -31,6 +31,7 @@ Merlin's Company only (each an assumption or a reading where the JA seed is sile
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
@@ -39,11 +40,22 @@ from typing import Any
 from camelot_rules.data import rulebook
 from camelot_rules.data.decks import check_players, standard_deck
 from camelot_rules.engine import actions as A
-from camelot_rules.engine import effects as E
-from camelot_rules.engine.flow import _run, chance_weights
-from camelot_rules.engine.state import GONE, ON_QUEST, QUEST_NAMES, Config, GameState
+from camelot_rules.engine.board import push
+from camelot_rules.engine.flow import advance, chance_weights
+from camelot_rules.engine.game import RULES
+from camelot_rules.engine.state import (
+    GONE,
+    ON_QUEST,
+    QUEST_NAMES,
+    SLOTS,
+    Config,
+    GameResult,
+    GameState,
+)
+from camelot_rules.engine.turns import start_turn
+from camelot_rules.engine.views import FORMAT, decode_step, tuples
 
-__all__ = ["new_game", "play_random", "position", "random_step"]
+__all__ = ["from_json", "new_game", "play_random", "position", "random_step"]
 
 _TRAITOR = ("standard", "none", "among_us")
 _SHARE = ("draft", "random", "skip")
@@ -253,7 +265,7 @@ def new_game(
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ValueError(f"seed={seed!r}: expected a whole number or None")
     opts = _options(players, expansion, options)
-    cfg = Config.make(players, expansion, opts)
+    cfg = Config.make(players, expansion, opts, RULES)
     s = _blank(cfg)
     loyalty = standard_deck("loyalty", expansion=expansion, players=players)
     loyal, traitors = loyalty.count("loyal"), loyalty.count("traitor")
@@ -278,9 +290,9 @@ def new_game(
     per_knight = rulebook.threshold("white_cards_per_knight_at_setup")
     tasks += [("wdraw", seat, per_knight) for seat in range(players)]
     tasks += [("share_setup",), ("begin",)]
-    E.push(s, *tasks)
+    push(s, *tasks)
     s._set_note(("the game is set up", "setup.deal"))
-    _run(s)
+    advance(s)
     if seed is None:
         return s
     rng = random.Random(seed)
@@ -376,7 +388,7 @@ def position(
     """
     players = check_players(players, expansion)
     opts = _options(players, expansion, {k: v for k, v in options.items()})
-    cfg = Config.make(players, expansion, opts)
+    cfg = Config.make(players, expansion, opts, RULES)
     s = _blank(cfg)
     default = (rulebook.KNIGHTS + rulebook.EXPANSION_KNIGHTS)[:players]
     names = tuple(knights) if knights is not None else default
@@ -552,8 +564,40 @@ def position(
         loc[seat] = ""
     s._set(accused=tuple(acc), revealed=tuple(rev), dead=tuple(dd), location=tuple(loc))
     if rev[turn]:
-        E.start_turn(s, turn)
+        start_turn(s, turn)
         s._set(turn_no=1)
     s._set_note(("position set up by hand", "setup.deal"))
-    _run(s)
+    advance(s)
+    return s
+
+
+def from_json(text: str) -> GameState:
+    """The state written by :meth:`GameState.to_json`, equal to it and playing on the same."""
+    try:
+        data = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as err:
+        raise ValueError(f"not a saved game (JSON expected): {err}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"not a saved camelot-rules game (missing format {FORMAT!r})")
+    c = data["cfg"]
+    cfg = Config.make(c["players"], c["expansion"], dict(c["options"]), RULES)
+    s = GameState.__new__(GameState)
+    object.__setattr__(s, "cfg", cfg)
+    for name in SLOTS:
+        if name in ("cfg", "hist"):
+            continue
+        value = data[name]
+        if name == "outcome":
+            value = None if value is None else GameResult(**value)
+        elif name in ("tflags", "witches"):
+            value = frozenset(value)
+        else:
+            value = tuples(value)
+        object.__setattr__(s, name, value)
+    hist: Any = None
+    for step in data.get("history", []):
+        hist = (hist, decode_step(step))
+    object.__setattr__(s, "hist", hist)
+    object.__setattr__(s, "_legal", None)
+    object.__setattr__(s, "_hash", None)
     return s

@@ -54,7 +54,7 @@ from camelot_rules.engine.arithmetic import (
     after_wrong_accusation,
     siege_fight_won,
 )
-from camelot_rules.engine.effects import pattern_ok
+from camelot_rules.engine.quests import pattern_ok
 from camelot_rules.front.display import fmt_prob
 from camelot_rules.odds.siege import win_probability_for_total
 from camelot_rules.odds.travel import draws_travel_card, travel_composition_posterior

@@ -2,9 +2,9 @@
 Holy Grail, Excalibur, the Pict and Saxon wars against the black deck) and a turn's choice.
 
 Every quest rule comes from the rules engine, never a second copy: the pattern the Fight cards
-must grow into (:func:`camelot_rules.engine.effects.pattern_ok`, BoQ p.14; RB p.14), a black
-card's value on its quest (:func:`~camelot_rules.engine.effects.black_value`, RB p.11), the
-Fight value a war takes next (:func:`~camelot_rules.engine.effects.war_next`, RB p.15), the
+must grow into (:func:`camelot_rules.engine.quests.pattern_ok`, BoQ p.14; RB p.14), a black
+card's value on its quest (:func:`~camelot_rules.engine.quests.black_value`, RB p.11), the
+Fight value a war takes next (:func:`~camelot_rules.engine.quests.war_next`, RB p.15), the
 spot counts (:data:`camelot_rules.data.rulebook.QUESTS`), Excalibur's bonus
 (``rulebook.threshold("excalibur_bonus")``, BoQ p.8) and the tie rule
 (:func:`camelot_rules.engine.arithmetic.combat_won`: a tie loses, BoQ p.5-7; RB p.17).
@@ -45,8 +45,8 @@ from camelot_rules.base.i18n import N_, gettext
 from camelot_rules.data import rulebook
 from camelot_rules.data.decks import Deck, standard_deck
 from camelot_rules.engine import actions as _A
-from camelot_rules.engine import effects as _rules
 from camelot_rules.engine import position as _position
+from camelot_rules.engine import quests as _rules
 from camelot_rules.engine.arithmetic import combat_won
 from camelot_rules.engine.state import GameState
 from camelot_rules.odds.siege import hand_fight_counts
@@ -1259,7 +1259,8 @@ def grail_race(
     full it removes the farthest Grail card); a Desolation first removes the farthest Grail
     card, then lies like a Despair; the Dark Forest stops Grail cards (until another quest is
     won: not within this model). Seven Grail cards win, seven black cards lose. Each card is
-    played by the rules engine (:mod:`camelot_rules.engine.effects`), not by a copy here.
+    played by the rules engine (:mod:`camelot_rules.engine.quests`,
+    :mod:`camelot_rules.engine.black`), not by a copy here.
 
     ``grails`` Grail cards and ``blacks`` Despair/Desolation cards (a count of Despairs, or
     their names) lie on the quest. ``hands[i]`` is the number of Grail cards held by the

@@ -51,7 +51,7 @@ from camelot_rules.engine import (
 )
 from camelot_rules.engine.actions import Draw, DrawBlack
 from camelot_rules.engine.flow import chance_weights
-from camelot_rules.engine.state import _SLOTS
+from camelot_rules.engine.state import SLOTS
 
 WHITE_BOX = dict(standard_deck("white").counts)
 BLACK_BOX = dict(standard_deck("black").counts)
@@ -183,11 +183,11 @@ def check_state(s: GameState, *, deep: bool = True, seat: int | None = None) -> 
 def checked_step(s: GameState, move: Action | Outcome, *, deep: bool) -> GameState:
     """Apply ``move`` and check the old state did not change and the history grew by it."""
     before = s.to_json() if deep else None
-    slots = tuple(getattr(s, name) for name in _SLOTS)
+    slots = tuple(getattr(s, name) for name in SLOTS)
     new = s.step(move)
     assert new is not s
     # == (not "is"): mypyc stores fixed-length tuple fields unboxed and boxes a new tuple per read
-    assert all(a == b for a, b in zip(slots, (getattr(s, name) for name in _SLOTS))), (
+    assert all(a == b for a, b in zip(slots, (getattr(s, name) for name in SLOTS))), (
         f"apply changed the old state: {move}"
     )
     if before is not None:
@@ -391,7 +391,7 @@ def _sample_positions() -> list[GameState]:
 
 def _check_illegal(s: GameState, move: Action | Outcome, *, deep: bool = False) -> None:
     before = s.to_json() if deep else None
-    slots = tuple(getattr(s, name) for name in _SLOTS)
+    slots = tuple(getattr(s, name) for name in SLOTS)
     with pytest.raises(IllegalActionError) as info:
         s.step(move)
     err = info.value
@@ -401,7 +401,7 @@ def _check_illegal(s: GameState, move: Action | Outcome, *, deep: bool = False) 
     assert RULE_IN_MESSAGE.search(str(err)), str(err)
     assert f"(rule {err.rule_id})" in str(err)
     # == (not "is"): mypyc stores fixed-length tuple fields unboxed and boxes a new tuple per read
-    assert all(a == b for a, b in zip(slots, (getattr(s, name) for name in _SLOTS)))
+    assert all(a == b for a, b in zip(slots, (getattr(s, name) for name in SLOTS)))
     if before is not None:
         assert s.to_json() == before
 

@@ -18,7 +18,8 @@ from camelot_rules import explore, outcome_probabilities
 from camelot_rules.data import rulebook
 from camelot_rules.data.decks import standard_deck
 from camelot_rules.engine import actions as A
-from camelot_rules.engine import effects, position, random_step
+from camelot_rules.engine import position, random_step
+from camelot_rules.engine import quests as effects
 from camelot_rules.explorer.models.combat_race import CombatRace
 from camelot_rules.explorer.models.quest_race import QuestRace
 from camelot_rules.front.cli import main
