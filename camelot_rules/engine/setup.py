@@ -581,8 +581,7 @@ def from_json(text: str) -> GameState:
         raise ValueError(f"not a saved camelot-rules game (missing format {FORMAT!r})")
     c = data["cfg"]
     cfg = Config.make(c["players"], c["expansion"], dict(c["options"]), RULES)
-    s = GameState.__new__(GameState)
-    object.__setattr__(s, "cfg", cfg)
+    values: dict[str, Any] = {"cfg": cfg}
     for name in SLOTS:
         if name in ("cfg", "hist"):
             continue
@@ -593,11 +592,11 @@ def from_json(text: str) -> GameState:
             value = frozenset(value)
         else:
             value = tuples(value)
-        object.__setattr__(s, name, value)
+        values[name] = value
     hist: Any = None
     for step in data.get("history", []):
         hist = (hist, decode_step(step))
-    object.__setattr__(s, "hist", hist)
-    object.__setattr__(s, "_legal", None)
-    object.__setattr__(s, "_hash", None)
+    s = GameState.__new__(GameState)
+    # (the compiled engine refuses object.__setattr__ from Python code)
+    s._set(**values, hist=hist, _legal=None, _hash=None)
     return s
