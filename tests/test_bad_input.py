@@ -14,25 +14,28 @@ from camelot_rules import (
     DeckPosition,
     RebuildRules,
     best_turn,
-    core,
     dealt_hand_table,
     dealt_turn_distribution,
     deck_facts,
     explore,
     kay_splits,
     random_hand_siege_win_probability,
-    rulebook,
     setup_position,
     siege_choices,
     siege_win_probability,
-    simulate,
     solve,
     standard_deck,
     travel_composition_posterior,
 )
 from camelot_rules.base.checks import check_bool
+from camelot_rules.data import rulebook
+from camelot_rules.engine import arithmetic
+from camelot_rules.data import rulebook
+from camelot_rules.engine import arithmetic as core
 from camelot_rules.explorer.models import CoinRace, RoundTable, SiegeRace
 from camelot_rules.front.display import assumption_lines
+from camelot_rules.odds import montecarlo as simulate
+from camelot_rules.odds import montecarlo
 from camelot_rules.odds.rebuilds import quest_card_map
 from camelot_rules.odds.siege import fight_value, hand_fight_counts
 from camelot_rules.odds.travel import (
@@ -82,14 +85,14 @@ YES_NO: list[tuple[str, Callable[[object], object]]] = [
     ("expansion", lambda v: SiegeRace(expansion=v)),
     ("evil_choice", lambda v: SiegeRace(evil_choice=v)),
     ("expansion", lambda v: assumption_lines("white", expansion=v)),
-    ("fifth_witch", lambda v: core.after_wrong_accusation(5, 0, fifth_witch=v)),
-    ("divine_favor", lambda v: core.knights_win_count(6, 6, divine_favor=v)),
+    ("fifth_witch", lambda v: arithmetic.after_wrong_accusation(5, 0, fifth_witch=v)),
+    ("divine_favor", lambda v: arithmetic.knights_win_count(6, 6, divine_favor=v)),
     ("fifth_witch", lambda v: rulebook.wrong_accusation_flips(fifth_witch=v)),
     ("expansion", lambda v: rulebook.deck_entries("white", expansion=v)),
-    ("excalibur", lambda v: simulate.simulate_siege_fights([3], 10, seed=1, excalibur=v)),
+    ("excalibur", lambda v: montecarlo.simulate_siege_fights([3], 10, seed=1, excalibur=v)),
     (
         "excalibur",
-        lambda v: simulate.simulate_random_hand_fights(SMALL, 1, 10, seed=1, excalibur=v),
+        lambda v: montecarlo.simulate_random_hand_fights(SMALL, 1, 10, seed=1, excalibur=v),
     ),
 ]
 
