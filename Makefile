@@ -74,13 +74,13 @@ browser-deps:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; \
 	fi
 
-## The tests in tiers (tests/conftest.py puts each test in its tier by where it lives; see
+## The tests in tiers (conftest.py puts each test in its tier by where it lives; see
 ## CONTRIBUTING.md): unit (everything not in another tier), slow (the full counts of random
 ## games and seeded simulations), compiled (a mypyc build of the engine), docs (the mkdocs
 ## build), browser (a real browser, Voila and JupyterLab), notebook (strict nbval).
 ## The suite tests the Python source (CAMELOT_RULES_PURE) even after `make compiled`;
 ## tests/engine/test_compiled.py builds a compiled copy itself and plays the golden games on it.
-## The tiers run on every core (pytest-xdist; JOBS=1 for one process).
+## The tiers run on every core (pytest-xdist; JOBS=2 for two workers, JOBS=0 for none).
 JOBS ?= auto
 PYTEST := CAMELOT_RULES_PURE=1 $(BIN)/python -m pytest -n $(JOBS)
 NBVAL := -p nbval --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
@@ -90,7 +90,7 @@ CHECK_TIERS := not (slow or compiled or docs or browser or notebook)
 ## the slow tier, the compiled engine, the docs build, strict nbval on every notebook, and the
 ## widgets driven in a real browser (Voila and JupyterLab).
 test: $(STAMP) browser-deps lint types site
-	$(PYTEST) -q $(NBVAL)
+	$(PYTEST) -q --durations=10 $(NBVAL)
 
 ## make check: the unit tier (rules, calculators, verifier, widgets, doctests) in under a
 ## minute on 2 cores, then format and lint - after every edit. NOT the full suite: `make test`.

@@ -105,6 +105,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: Any) -> None:
         compiled_build.cleanup()
 
 
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """``--dist loadgroup`` (pyproject.toml) with the groups of ``group_of``: each test is a unit
     of work on its own, but a group is one unit; units go out in the workers' order (``_rank``).
