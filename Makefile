@@ -1,4 +1,5 @@
-# camelot-rules: the two commands of the README are `make lab` and `make test`.
+# camelot-rules: the two commands of the README are `make lab` and `make test`;
+# `make check` is the one to run after every edit (CONTRIBUTING.md).
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -7,7 +8,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8888
 
-.PHONY: lab app docs site test lint format types notebooks quick browser-deps clean locale \
+.PHONY: lab app docs site test check lint format types notebooks quick browser-deps clean locale \
 	compiled pure
 
 $(BIN)/python:
@@ -73,25 +74,39 @@ browser-deps:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; \
 	fi
 
-## make test: everything CI runs - format, lint, types, unit tests + doctests, strict nbval on
-## every notebook, and the widgets driven in a real browser (Voila and JupyterLab).
+## The tests in tiers (conftest.py puts each test in its tier by where it lives; see
+## CONTRIBUTING.md): unit (everything not in another tier), slow (the full counts of random
+## games and seeded simulations), compiled (a mypyc build of the engine), docs (the mkdocs
+## build), browser (a real browser, Voila and JupyterLab), notebook (strict nbval).
 ## The suite tests the Python source (CAMELOT_RULES_PURE) even after `make compiled`;
 ## tests/engine/test_compiled.py builds a compiled copy itself and plays the golden games on it.
+## The tiers run on every core (pytest-xdist; JOBS=2 for two workers, JOBS=0 for none).
+JOBS ?= auto
+PYTEST := CAMELOT_RULES_PURE=1 $(BIN)/python -m pytest -n $(JOBS)
+NBVAL := -p nbval --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+CHECK_TIERS := not (slow or compiled or docs or browser or notebook)
+
+## make test: everything CI runs - format, lint, types, then every tier: unit tests and doctests,
+## the slow tier, the compiled engine, the docs build, strict nbval on every notebook, and the
+## widgets driven in a real browser (Voila and JupyterLab).
 test: $(STAMP) browser-deps lint types site
-	CAMELOT_RULES_PURE=1 $(BIN)/python -m pytest -q
+	$(PYTEST) -q --durations=10 $(NBVAL)
+
+## make check: the unit tier (rules, calculators, verifier, widgets, doctests) in under a
+## minute on 2 cores, then format and lint - after every edit. NOT the full suite: `make test`.
+check: $(STAMP)
+	$(PYTEST) -q -m "$(CHECK_TIERS)" --durations=5 tests camelot_rules widgets
+	$(BIN)/ruff format --check -q camelot_rules widgets tests benchmarks docs
+	$(BIN)/ruff check -q camelot_rules widgets tests benchmarks docs
+
+quick: check  # the old name of `make check`
 
 lint: $(STAMP)
 	$(BIN)/ruff format --check camelot_rules widgets tests benchmarks docs
 	$(BIN)/ruff check camelot_rules widgets tests benchmarks docs
 
 types: $(STAMP)
-	$(BIN)/mypy --strict camelot_rules
-
-## make quick: unit tests and doctests only - leaves out the notebooks and the browser tests,
-## so it is NOT the full suite.
-quick: $(STAMP) site
-	CAMELOT_RULES_PURE=1 $(BIN)/python -m pytest -q -o addopts="--doctest-modules -p no:cacheprovider" \
-	  --ignore=tests/browser tests camelot_rules widgets
+	$(BIN)/mypy --strict camelot_rules widgets
 
 ## make compiled: the engine's hot modules compiled by mypyc in place (simulations ~2.4x faster,
 ## the same games; needs gcc and the Python headers; 2-3 min). A compiled module runs only while

@@ -241,6 +241,7 @@ def _engine_combat(
     return s.wsw > white0
 
 
+@pytest.mark.slow  # a seeded cross-check through the engine; the exact checks stay in check
 @pytest.mark.parametrize(
     ("quest", "whites", "known", "hidden", "kay_hand", "excalibur"),
     [
@@ -751,6 +752,7 @@ def _engine_race(
     return ""
 
 
+@pytest.mark.slow  # a seeded cross-check through the engine; the exact checks stay in check
 @pytest.mark.parametrize(
     ("quest", "setup", "exact_call"),
     [
@@ -876,6 +878,7 @@ def test_turn_choices_win_now_on_the_last_white_spot() -> None:
     assert choice.p_win_now + choice.p_lost_soon == 1
 
 
+@pytest.mark.slow  # a seeded cross-check through the engine; the exact checks stay in check
 @pytest.mark.parametrize("action", ["move to black_knight", "move to picts"])
 def test_turn_choices_agree_with_seeded_engine_games(action: str) -> None:
     """turn.order, evil.black-card: 2000 seeded continuations through the engine (my move,
@@ -1164,6 +1167,7 @@ def test_divine_favor_adds_exactly_the_ties() -> None:
     )
 
 
+@pytest.mark.slow  # a seeded cross-check through the engine; the exact checks stay in check
 def test_divine_favor_agrees_with_a_seeded_engine_simulation() -> None:
     """white.expansion-specials, quest.combat-end: Black Knight 3, 3, 5 with Excalibur (12),
     three face down and one to come, Divine Favor in play: 4000 seeded engine games agree with
@@ -1225,6 +1229,7 @@ def _engine_armor_race(
     return s.wsw > white0
 
 
+@pytest.mark.slow  # a seeded cross-check through the engine; the exact checks stay in check
 def test_armor_race_agrees_with_a_seeded_engine_simulation() -> None:
     """relic.armor (BoQ p.6), quest.fight-cards: Black Knight with a 2 laid and a 3 seen, the
     Armor's holder on it with 2, 3, 3 in hand: each turn he draws (two seen, the lower kept),
