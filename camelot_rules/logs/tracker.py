@@ -39,6 +39,7 @@ from camelot_rules.logs.playlog import (
     LogError,
     Violation,
     _Replay,
+    check_line,
     format_violation,
     parse_log,
 )
@@ -197,8 +198,18 @@ class GameRecord:
         check_bool("expansion", expansion)
         check_players(players, expansion)
         lines = [f"setup players={players} expansion={'yes' if expansion else 'no'}"]
-        if knights:
-            lines.append("knights " + " ".join(knights))
+        if isinstance(knights, str):
+            raise ValueError(f"knights={knights!r}: expected a list of names, one per seat")
+        names = list(knights)
+        for name in names:
+            if not isinstance(name, str) or not name or len(name.split()) != 1 or "#" in name:
+                raise ValueError(f"knights: {name!r} is not a knight's name (one word, e.g. 'kay')")
+            try:
+                check_line(name)
+            except LogError as err:
+                raise ValueError(f"knights: {name!r}: {err}") from None
+        if names:
+            lines.append("knights " + " ".join(names))
         return cls("\n".join(lines))
 
     @staticmethod
@@ -229,8 +240,13 @@ class GameRecord:
         Rules: see :class:`camelot_rules.logs.playlog._Replay` - the verifier's own checks.
         """
         check_text("line", line)
-        if "\n" in line.strip() or "\r" in line.strip():
+        line = line.strip(" \t\r\n")
+        if "\n" in line or "\r" in line:
             raise ValueError(f"line={line!r}: record one line at a time")
+        try:
+            check_line(line, len(self._lines) + 1)
+        except LogError as err:
+            raise ValueError(f"line={line[:60]!r}: {err}") from None
         line = line.strip()
         if not line:
             raise ValueError("line='': write the event to record, e.g. 'evil arthur engine'")
@@ -250,11 +266,16 @@ class GameRecord:
         return _position(replay, events)
 
     def undo(self) -> str:
-        """Take back the last line (not the setup line); return it."""
-        if len(self._lines) <= 1:
+        """Take back the last line (never the setup line, nor what comes before it); return
+        it. The record is left as it was when there is nothing to undo."""
+        events = self._state[2]
+        first = events[0].line if events else len(self._lines)  # the setup line (1-based)
+        if len(self._lines) <= first:
             raise ValueError("nothing to undo: the record holds only its setup line")
-        gone = self._lines.pop()
-        self._state = self._replay(self.text)
+        candidate = self._lines[:-1]
+        state = self._replay("\n".join(candidate))
+        gone = self._lines[-1]
+        self._lines, self._state = candidate, state
         return gone
 
     def position(self) -> Position:
