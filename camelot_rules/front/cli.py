@@ -48,7 +48,10 @@ def _main(argv: list[str]) -> int:
             text = args.run(args)
         print(text)
         if getattr(args, "link", False):
-            url = links.link_url(links.link_from_namespace(args))
+            try:
+                url = links.link_url(links.link_from_namespace(args))
+            except ValueError as err:  # a setting the web page does not show
+                url = _("none ({why})").format(why=err)
             print(_("permalink: {url}").format(url=url))
     except (ValueError, OSError) as err:
         print(_("camelot-rules: error: {err}").format(err=err), file=sys.stderr)

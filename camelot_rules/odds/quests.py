@@ -762,7 +762,10 @@ def _war_needs(war: str, fights: int, mordred: bool) -> tuple[int, ...]:
     needs: list[int] = []
     total = fights
     while True:
-        state = _position(3, quests={war: {"fights": total, "mordred": mordred}})
+        try:
+            state = _position(3, quests={war: {"fights": total, "mordred": mordred}})
+        except ValueError:  # the engine refuses a war with its last card laid: it was won
+            return tuple(needs)
         nxt = _rules.war_next(state, war)
         if nxt is None:
             return tuple(needs)
