@@ -241,7 +241,7 @@ def check_position_fields(players: int, expansion: bool, f: Mapping[str, Any]) -
 
 def _items_or_map(name: str, value: object) -> bool:
     """Whether an expansion field holds anything (a str counts: Merlin's place)."""
-    if isinstance(value, str | Mapping):
+    if isinstance(value, str | Mapping | bool):
         return bool(value)
     return bool(F.items(name, value, "values"))
 
