@@ -57,16 +57,18 @@ def read_saved(text: object) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise ValueError(f"not a saved game (JSON expected): {err}") from None
+        raise ValueError(f"text: not a saved game (JSON expected): {err}") from None
     except RecursionError:
         raise ValueError(
-            f"not a saved game: nested deeper than any saved game ({_MAX_NESTING} levels)"
+            f"text: not a saved game: nested deeper than any saved game ({_MAX_NESTING} levels)"
         ) from None
     if not isinstance(data, dict) or data.get("format") != "camelot-rules-engine/1":
-        raise ValueError("not a saved camelot-rules game (missing format 'camelot-rules-engine/1')")
+        raise ValueError(
+            "text: not a saved camelot-rules game (missing format 'camelot-rules-engine/1')"
+        )
     if _depth(data, _MAX_NESTING) > _MAX_NESTING:
         raise ValueError(
-            f"not a saved game: nested deeper than any saved game ({_MAX_NESTING} levels)"
+            f"text: not a saved game: nested deeper than any saved game ({_MAX_NESTING} levels)"
         )
     cfg = F.mapping("cfg", _key(data, "cfg"), "players, expansion, options")
     expansion = F.yes_no("cfg.expansion", _key(cfg, "expansion", "cfg."))

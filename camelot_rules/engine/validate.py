@@ -30,7 +30,7 @@ ValueError: two_traitor_flip=3.0: expected 3 (JA 7-8 players) or 4 (each hidden 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 from camelot_rules.base import fields as F
@@ -214,6 +214,17 @@ def check_position_fields(players: int, expansion: bool, f: Mapping[str, Any]) -
     F.counts("white_discard", f["white_discard"] or {}, white, "a white card")
     F.counts("black_discard", f["black_discard"] or {}, black, "a black card")
     F.yes_no("divine_favor", f["divine_favor"])
+    # the fields of Merlin's Company: their types always, their values in its box only
+    merlin = f["merlin"]
+    if merlin is not None and not isinstance(merlin, str):
+        F.fail("merlin", merlin, "a quest, 'camelot' or None")
+    F.seats("captured", f["captured"], n)
+    witches = F.members("witches", f["witches"], W.LASTING_WITCHES, "a witch that stays in play")
+    F.members("travel_top", f["travel_top"], rulebook.TRAVEL_KINDS, "a travel card")
+    F.counts("travel_discard", f["travel_discard"] or {}, rulebook.TRAVEL_KINDS, "a travel card")
+    F.counts("removed", f["removed"] or {}, black, "a black card")
+    if len(set(witches)) != len(witches):
+        F.fail("witches", f["witches"], "each witch at most once")
     if not expansion:
         for name in (
             "merlin",
@@ -225,25 +236,14 @@ def check_position_fields(players: int, expansion: bool, f: Mapping[str, Any]) -
             "travel_discard",
         ):
             value = f[name]
-            if value is not None and value is not False and _items_or_map(name, value):
+            if value and (not isinstance(value, Iterable) or list(value)):
                 raise ValueError(
                     f"{name}={F.short(value)}: a field of Merlin's Company; it means nothing in "
                     "the base game (add expansion=True)"
                 )
         return
-    if f["merlin"]:
-        F.one_of("merlin", f["merlin"], W.PLACES)
-    F.members("witches", f["witches"], W.LASTING_WITCHES, "a witch that stays in play")
-    F.members("travel_top", f["travel_top"], rulebook.TRAVEL_KINDS, "a travel card")
-    F.counts("travel_discard", f["travel_discard"] or {}, rulebook.TRAVEL_KINDS, "a travel card")
-    F.counts("removed", f["removed"] or {}, black, "a black card")
-
-
-def _items_or_map(name: str, value: object) -> bool:
-    """Whether an expansion field holds anything (a str counts: Merlin's place)."""
-    if isinstance(value, str | Mapping | bool):
-        return bool(value)
-    return bool(F.items(name, value, "values"))
+    if merlin:
+        F.one_of("merlin", merlin, W.PLACES)
 
 
 def _quest_field(

@@ -340,8 +340,21 @@ def link_from_namespace(args: argparse.Namespace) -> str:
 
 
 def link_from_argv(argv: Sequence[str]) -> str:
-    """Return the link for a ``camelot-rules`` command line (see the module's examples)."""
-    return link_from_namespace(_parser().parse_args(list(argv)))
+    """Return the link for a ``camelot-rules`` command line (see the module's examples); a
+    command line the parser refuses raises ``ValueError`` with the parser's message."""
+    if isinstance(argv, str | bytes) or not isinstance(argv, Sequence):
+        raise ValueError(f"argv={argv!r:.80}: expected the command line's words, a list of str")
+    words = list(argv)
+    if not all(isinstance(w, str) for w in words):
+        raise ValueError(f"argv={words!r:.80}: expected the command line's words, a list of str")
+    err = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            args = _parser().parse_args(words)
+    except SystemExit:
+        lines = err.getvalue().strip().splitlines() or ["the command line is refused"]
+        raise ValueError(f"argv: {lines[-1].split('error: ', 1)[-1]}") from None
+    return link_from_namespace(args)
 
 
 def link_url(link: str, *, site: str | None = None) -> str:

@@ -25,6 +25,7 @@ ValueError: line 6: Arthur takes a second evil step in one turn (rule turn.evil-
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -187,8 +188,12 @@ class GameRecord:
         check_text("text", text)
         self._lines: list[str] = []
         # raises on a malformed log; the replay of the kept lines is reused until they change
-        self._state = self._replay(text)
-        self._lines = text.splitlines()
+        try:
+            self._state = self._replay(text)
+        except LogError as err:
+            raise LogError(f"text: {err}", err.line) from None
+        lines = re.split(r"\r\n|\r|\n", text)  # the lines as parse_log reads them
+        self._lines = lines[:-1] if lines and not lines[-1] else lines
 
     @classmethod
     def new(
@@ -198,7 +203,7 @@ class GameRecord:
         check_bool("expansion", expansion)
         check_players(players, expansion)
         lines = [f"setup players={players} expansion={'yes' if expansion else 'no'}"]
-        if isinstance(knights, str):
+        if isinstance(knights, str | bytes) or not isinstance(knights, Iterable):
             raise ValueError(f"knights={knights!r}: expected a list of names, one per seat")
         names = list(knights)
         for name in names:

@@ -612,8 +612,8 @@ def _check_schedule(quest: str, schedule: object, n_whites: int, n_laid: int) ->
     if blacks > data.black_spots - n_laid:
         raise ValueError(
             gettext(
-                "schedule has {blacks} black steps, but only {value} of {quest}'s black spots are "
-                "empty"
+                "schedule has {blacks} black steps, but black_laid leaves only {value} of "
+                "{quest}'s black spots empty"
             ).format(blacks=blacks, value=data.black_spots - n_laid, quest=quest)
         )
     return schedule

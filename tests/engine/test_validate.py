@@ -260,7 +260,7 @@ def random_fields(rng: random.Random, players: int, expansion: bool) -> dict[str
     if rng.random() < 0.5:
         f["knights"] = rng.sample(names, players)
     loyalty = ["loyal"] * players
-    for seat in rng.sample(range(players), rng.choice((0, 0, 1, 1, 2, 3))):
+    for seat in rng.sample(range(players), rng.choice((0, 0, 1, 1, 1, 1, 1, 1, 2, 3))):
         loyalty[seat] = "traitor"
     f["loyalty"] = loyalty
     f["hands"] = {seat: deal(white, rng.randrange(8)) for seat in range(players)}
@@ -278,7 +278,7 @@ def random_fields(rng: random.Random, players: int, expansion: bool) -> dict[str
         for v in fights:
             white[f"fight_{v}"] -= 1
         bk = [c for c in black if c.startswith("black_knight_") and black[c] > 0]
-        laid = rng.sample(bk, min(len(bk), rng.randrange(5)))
+        laid = rng.sample(bk, min(len(bk), rng.randrange(4 if rng.random() < 0.8 else 6)))
         for c in laid:
             black[c] -= 1
         quests["black_knight"] = {"white": fights, "black": laid}
@@ -289,22 +289,29 @@ def random_fields(rng: random.Random, players: int, expansion: bool) -> dict[str
         black["despair"] -= len(quests["grail"]["blacks"])
     if rng.random() < 0.4:
         war = rng.choice(("picts", "saxons"))
-        quests[war] = {"fights": rng.randrange(4), "warriors": rng.randrange(5)}
+        quests[war] = {"fights": rng.randrange(5), "warriors": rng.randrange(4)}
     if rng.random() < 0.3 and "excalibur" not in over:
-        quests["excalibur"] = {"position": rng.randint(-5, 5)}
+        quests["excalibur"] = {"position": rng.randint(-4, 4) if rng.random() < 0.9 else 5}
     f["quests"] = quests
-    f["location"] = {
-        seat: rng.choice(("camelot", *QUESTS)) for seat in range(players) if rng.random() < 0.5
-    }
+    live = ["camelot", "black_knight", "picts", "saxons"]
+    live += [q for q in ("excalibur", "grail") if q not in over]
+    live += ["dragon"] if "lancelot" in over and "dragon" not in over else []
+    live += [] if "lancelot" in over else ["lancelot"]
+    places = live if rng.random() < 0.9 else ["camelot", *QUESTS]
+    f["location"] = {seat: rng.choice(places) for seat in range(players) if rng.random() < 0.5}
     f["turn"] = rng.randrange(players)
     f["phase"] = rng.choice(("evil", "heroic"))
-    blk = rng.randrange(8)
+    blk = rng.randrange(7 if rng.random() < 0.9 else 8)
     f["black_swords"] = blk
-    f["white_swords"] = rng.randrange(13 - blk)
-    f["siege_engines"] = rng.randrange(13)
+    f["white_swords"] = rng.randrange(12 - blk if rng.random() < 0.9 else 13 - blk)
+    f["siege_engines"] = rng.randrange(12 if rng.random() < 0.9 else 13)
     f["dead"] = [s for s in range(players) if rng.random() < 0.15]
+    for seat in f["dead"] if rng.random() < 0.9 else ():  # the dead hold no cards (RB p.12)
+        f["hands"][seat] = {}
     f["accused"] = [s for s in range(players) if rng.random() < 0.2]
     f["revealed"] = [s for s in range(players) if loyalty[s] == "traitor" and rng.random() < 0.3]
+    for seat in f["revealed"]:
+        f["hands"][seat] = {}
     if rng.random() < 0.3:
         f["relics"] = {
             r: rng.randrange(players) for r in rng.sample(("excalibur", "grail", "armor"), 2)
@@ -322,7 +329,7 @@ def random_fields(rng: random.Random, players: int, expansion: bool) -> dict[str
         f["divine_favor"] = rng.random() < 0.2
         f["travel_discard"] = {"lost": rng.randrange(3)} if rng.random() < 0.3 else None
     # sometimes one field out of range or of the wrong type
-    if rng.random() < 0.4:
+    if rng.random() < 0.25:
         f[rng.choice(sorted(f))] = rng.choice(BAD)
     return f
 
