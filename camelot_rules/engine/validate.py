@@ -406,6 +406,16 @@ def check_state(s: GameState) -> None:
             raise ValueError(
                 f"turn={s.turn}: that knight is dead; a dead knight's turns are skipped"
             )
+        if (
+            s.phase in ("evil", "heroic")
+            and not s.pending
+            and s.captured[s.turn]
+            and not s.revealed[s.turn]
+        ):
+            raise ValueError(
+                f"turn={s.turn}: that knight is captured; a captured knight's turns are skipped "
+                "(JA travel rules)"
+            )
         if s.phase == "evil" and not s.pending and s.revealed[s.turn]:
             raise ValueError(
                 f"turn={s.turn}: that seat is the unmasked traitor, whose turn is the "

@@ -325,6 +325,8 @@ def random_fields(rng: random.Random, players: int, expansion: bool) -> dict[str
     if expansion:
         f["merlin"] = rng.choice((None, "camelot", *QUESTS))
         f["captured"] = [s for s in range(players) if rng.random() < 0.1]
+        if rng.random() < 0.9 and f["turn"] in f["captured"]:  # his turn would be skipped
+            f["captured"].remove(f["turn"])
         f["witches"] = [w for w in ("morgan_witch_2", "morgan_witch_5") if rng.random() < 0.2]
         f["divine_favor"] = rng.random() < 0.2
         f["travel_discard"] = {"lost": rng.randrange(3)} if rng.random() < 0.3 else None
@@ -418,8 +420,9 @@ def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 def random_task(data: dict[str, Any], rng: random.Random) -> list[Any]:
     """A task of a random kind with values of the right types (seats at the table, cards of
     the box): most are refused in context, some are played."""
-    players = data["cfg"]["players"]
-    black = sorted(standard_deck("black", expansion=data["cfg"]["expansion"]).names())
+    players = data["cfg"].get("players")
+    players = players if type(players) is int and 3 <= players <= 8 else 4  # (maybe edited)
+    black = sorted(standard_deck("black", expansion=True).names())
     kind = rng.choice(sorted(TASK_ARGS))
     seats = rng.sample(range(players), rng.randint(1, players))
     value = {
