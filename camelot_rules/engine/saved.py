@@ -185,7 +185,7 @@ def _slot_shapes(players: int, expansion: bool) -> dict[str, Check]:
         F.yes_no(f"{field}.knights_win", fields["knights_win"])
         F.one_of(f"{field}.cause", fields["cause"], W.CAUSES)
         for key in names[2:]:
-            F.whole(f"{field}.{key}", fields[key], 0, 16)
+            F.whole(f"{field}.{key}", fields[key], 0, W.MOST_SWORDS)
 
     def wars(field: str, value: object) -> None:
         items = F.items(field, value, "the two wars")
@@ -219,7 +219,7 @@ def _slot_shapes(players: int, expansion: bool) -> dict[str, Check]:
             F.whole(f"{field}[2]", items[2], 0, F.MOST)
         elif kind == "count" and len(items) == 4:
             for i in (1, 2):
-                F.whole(f"{field}[{i}]", items[i], 0, W.SWORDS_TO_END)
+                F.whole(f"{field}[{i}]", items[i], 0, W.MOST_SWORDS)
             F.whole(f"{field}[3]", items[3], 0, 2)
         else:
             F.fail(
@@ -276,8 +276,8 @@ def _slot_shapes(players: int, expansion: bool) -> dict[str, Check]:
         "grail_over": F.yes_no,
         "wars": wars,
         "engines": ints(0, W.ENGINES_TO_LOSE),
-        "wsw": ints(0, 16),
-        "bsw": ints(0, 16),
+        "wsw": ints(0, W.MOST_SWORDS),
+        "bsw": ints(0, W.MOST_SWORDS),
         "vivien": F.yes_no,
         "mists": F.yes_no,
         "heroism": choice("", *QUEST_NAMES),

@@ -27,6 +27,7 @@ __all__ = [
     "IN_PLAY",
     "LASTING_WITCHES",
     "MAX_LIFE",
+    "MOST_SWORDS",
     "ONE_OFF",
     "PHASES",
     "PLACES",
@@ -48,6 +49,14 @@ WARRIORS: Final = T("war_warriors_to_lose")
 BLACK_TO_LOSE: Final = T("black_swords_to_lose")
 ENGINES_TO_LOSE: Final = T("siege_engines_to_lose")
 SWORDS_TO_END: Final = T("swords_to_end")
+#: the most swords a game can show: the 11th, then the most one quest lays at once (the Grail's
+#: 3) with Heroism's and the Mists of Avalon's one more each (BoQ pp.9, 15-16)
+MOST_SWORDS: Final = (
+    SWORDS_TO_END
+    - 1
+    + max(max(q.win_white_swords, q.lose_black_swords) for q in rulebook.QUESTS)
+    + 2
+)
 FACES: Final = rulebook.SIEGE_DIE_FACES
 FIGHTS: Final = rulebook.FIGHT_VALUES
 QUESTS: Final = {q.name: q for q in rulebook.QUESTS}
