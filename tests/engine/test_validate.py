@@ -420,7 +420,8 @@ def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 def random_task(data: dict[str, Any], rng: random.Random) -> list[Any]:
     """A task of a random kind with values of the right types (seats at the table, cards of
     the box): most are refused in context, some are played."""
-    players = data["cfg"].get("players")
+    cfg = data.get("cfg")
+    players = cfg.get("players") if isinstance(cfg, dict) else None
     players = players if type(players) is int and 3 <= players <= 8 else 4  # (maybe edited)
     black = sorted(standard_deck("black", expansion=True).names())
     kind = rng.choice(sorted(TASK_ARGS))
