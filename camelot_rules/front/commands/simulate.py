@@ -20,6 +20,8 @@ def _check_outputs(args: argparse.Namespace) -> None:
     address and the number of workers well formed."""
     from camelot_rules.sim.runner import check_client, check_workers
 
+    if args.plot and not args.sweep:  # refused below in any case, with what to do
+        return
     for option, path in (("--csv", args.csv), ("--plot", args.plot)):
         if path and os.path.lexists(path) and not args.force:
             raise ValueError(
