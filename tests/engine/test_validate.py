@@ -472,7 +472,8 @@ def edit(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     elif move < 0.35:
         del parent[last]
     elif move < 0.6:
-        data["pending"].append(random_task(data, rng))
+        if isinstance(data.get("pending"), list):  # (an earlier edit may have replaced it)
+            data["pending"].append(random_task(data, rng))
     elif move < 0.75 and numbers:
         where = rng.choice(numbers)
         _put(data, where, _at(data, where) + rng.choice((-1, 1)))
