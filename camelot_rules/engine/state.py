@@ -18,6 +18,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Final
 
+from camelot_rules.base.checks import check_seat
 from camelot_rules.data import rulebook
 from camelot_rules.data.decks import standard_deck
 from camelot_rules.engine import actions as A
@@ -188,7 +189,7 @@ _CONFIGS: Final[dict[tuple[Any, ...], Config]] = {}
 
 def travel_box_of(mix: str | tuple[int, ...]) -> tuple[int, ...]:
     """The travel deck's counts per kind (``rulebook.TRAVEL_KINDS`` order) for the
-    ``travel_mix`` option (checked by ``setup._options``)."""
+    ``travel_mix`` option (checked by ``validate.check_options``)."""
     return rulebook.TRAVEL_MIXES[mix] if isinstance(mix, str) else tuple(mix)
 
 
@@ -525,11 +526,13 @@ class GameState:
         return self.note
 
     # --- views ---------------------------------------------------------------------------------
-    def hand(self, seat: int) -> dict[str, int]:
+    def hand(self, seat: object) -> dict[str, int]:
         """The white cards in ``seat``'s hand (name -> count). The engine's full view: use
-        :meth:`observation` for what a player may see."""
+        :meth:`observation` for what a player may see. (``seat`` typed ``object``: checked
+        here, a compiled engine would raise a TypeError at a parameter typed ``int``.)"""
         names = self.cfg.white_names
-        return {names[i]: c for i, c in enumerate(self.hands[seat]) if c}
+        hand = self.hands[check_seat("seat", seat, self.cfg.players)]
+        return {names[i]: c for i, c in enumerate(hand) if c}
 
     def observation(self, player: object) -> dict[str, Any]:
         return self.cfg.rules.observation(self, player)

@@ -13,6 +13,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
+from camelot_rules.base.checks import check_seat
 from camelot_rules.data import rulebook
 from camelot_rules.engine import actions as A
 from camelot_rules.engine.kinds import Automatic, Decision
@@ -59,10 +60,7 @@ def _shown(card: str, face_down: bool, quest: str) -> int | str:
 def _check_seat(s: GameState, player: object) -> int:
     """``player`` as a seat number, or a ValueError. (The public functions take ``object``: a
     compiled engine would turn True into 1 at a parameter typed ``int``.)"""
-    n = s.cfg.players
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-        raise ValueError(f"player={player!r}: expected a seat number 0..{n - 1}")
-    return player
+    return check_seat("player", player, s.cfg.players)
 
 
 def observation(s: GameState, player: object) -> dict[str, Any]:

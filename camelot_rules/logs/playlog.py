@@ -37,6 +37,7 @@ whatever the language.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -66,6 +67,8 @@ __all__ = [
     "Report",
     "StatTest",
     "Violation",
+    "check_line",
+    "check_table",
     "decode_log",
     "die_roll_test",
     "fights_test",
@@ -271,7 +274,13 @@ def _check_line(ev: Event, cards: frozenset[str]) -> None:
                 _int(options[key], number, key, verb)
     elif verb == "sword":
         need(len(words) == 2 and words[0] in ("white", "black"), N_("sword needs a colour and N"))
-        _int(words[1], number, "N", verb)
+        most = _SWORDS_TO_END if words[0] == "white" else _BLACK_TO_LOSE
+        need(
+            1 <= _int(words[1], number, "N", verb) <= most,
+            N_("{colour} swords come 1 to {most} at a time (the game ends at {most})"),
+            colour=words[0],
+            most=most,
+        )
     elif verb == "accuse":
         need(
             len(words) == 3 and words[2] in ("right", "wrong"),
@@ -405,6 +414,86 @@ def _cancel_how(options: dict[str, str]) -> str:
     return how or "merlin"
 
 
+# characters that would split a line or hide in it: every control character but the tab
+# (NUL, form feed, NEL...) and the Unicode line and paragraph separators
+_BREAKS = re.compile(r"\r\n|\r|\n")
+
+
+def check_line(text: str, number: int = 0) -> None:
+    """Raise :class:`LogError` if ``text`` cannot be one line of a play log: a line break
+    (``\\n``, ``\\r``, U+2028, NEL, a form feed) would make two events of it, a NUL or another
+    control character would hide in it. The entry of every line: :func:`parse_log` and the
+    table tracker's ``add`` both call it.
+
+    >>> check_line("turn arthur\u2028turn kay", 3)
+    Traceback (most recent call last):
+        ...
+    camelot_rules.logs.playlog.LogError: line 3: holds U+2028 (LINE SEPARATOR), a character that \
+breaks or hides in a line; write one event per line, in plain text
+    """
+    for ch in text:
+        if ch != "\t" and unicodedata.category(ch) in ("Cc", "Zl", "Zp"):
+            name = unicodedata.name(ch, "") or {"\x00": "NUL", "\x85": "NEL"}.get(ch, "a control")
+            raise LogError(
+                _(
+                    "line {line}: holds U+{code} ({name}), a character that breaks or hides in a "
+                    "line; write one event per line, in plain text"
+                ).format(line=number, code=f"{ord(ch):04X}", name=name),
+                number,
+            )
+
+
+def check_table(events: list[Event]) -> None:
+    """Raise :class:`LogError` if the log is not one game at one table: a second ``setup``
+    line, a ``knights`` line anywhere but right after it or twice, or a line naming a knight
+    who is not at the table (not on the ``knights`` line; without one, not a knight of the
+    box). Called by :func:`parse_log` and :func:`verify`."""
+    table: list[str] = []
+    for k, ev in enumerate(events):
+        if ev.verb == "setup" and k:
+            raise _line_error(
+                ev.line,
+                _("a second setup line (the first is line {first}); a log records one game").format(
+                    first=events[0].line
+                ),
+                "setup",
+            )
+        if ev.verb == "knights":
+            if k != 1:
+                raise _line_error(
+                    ev.line,
+                    _("the knights line comes once, right after the setup line"),
+                    "knights",
+                )
+            table = list(ev.words)
+            continue
+        for name in _knights_named(ev):
+            if table and name not in table:
+                why = _("{name!r} is not at the table (the knights line names {table})").format(
+                    name=name, table=", ".join(table)
+                )
+                raise _line_error(ev.line, why, ev.verb)
+            if not table and name not in _KNIGHTS:
+                why = _(
+                    "{name!r} is not a knight of the box; name the table's knights on a "
+                    "knights line first"
+                ).format(name=name)
+                raise _line_error(ev.line, why, ev.verb)
+
+
+def _knights_named(ev: Event) -> list[str]:
+    """The words and options of a line that name a knight (``free ... by=NAME``, ``cancel ...
+    by=NAME,NAME``)."""
+    lo, hi = _KNIGHT_WORDS.get(ev.verb, (0, 0))
+    names = list(ev.words[lo : len(ev.words) if hi is None else hi])
+    by = ev.options.get("by", "")
+    if ev.verb == "free" and by:
+        names.append(by)
+    elif ev.verb == "cancel" and by and by not in ("merlin", "excalibur"):
+        names += [n for n in by.split(",") if n]
+    return names
+
+
 def parse_log(text: str) -> list[Event]:
     """Parse a play log; raises :class:`LogError` naming the first malformed line.
 
@@ -418,7 +507,8 @@ def parse_log(text: str) -> list[Event]:
     events: list[Event] = []
     cards = known_card_names()
     text = text.removeprefix("\ufeff")  # a UTF-8 byte-order mark written by some editors
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(_BREAKS.split(text), start=1):
+        check_line(raw, number)
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -437,6 +527,7 @@ def parse_log(text: str) -> list[Event]:
         events.append(event)
     if not events or events[0].verb != "setup":
         raise _line_error(1, _("a log starts with a setup line"), "setup")
+    check_table(events)
     return events
 
 
@@ -1941,6 +2032,7 @@ def verify(events: list[Event]) -> Report:
     """
     if not isinstance(events, list) or not all(isinstance(e, Event) for e in events):
         raise ValueError(_("verify() takes the list of events of parse_log() or read_log()"))
+    check_table(events)
     replay = _Replay()
     for ev in events:
         replay.step(ev)

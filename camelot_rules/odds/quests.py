@@ -43,7 +43,7 @@ from camelot_rules.base.checks import check_bool
 from camelot_rules.base.dist import Dist
 from camelot_rules.base.i18n import N_, gettext
 from camelot_rules.data import rulebook
-from camelot_rules.data.decks import Deck, standard_deck
+from camelot_rules.data.decks import Deck, known_card_names, standard_deck
 from camelot_rules.engine import actions as _A
 from camelot_rules.engine import position as _position
 from camelot_rules.engine import quests as _rules
@@ -612,8 +612,8 @@ def _check_schedule(quest: str, schedule: object, n_whites: int, n_laid: int) ->
     if blacks > data.black_spots - n_laid:
         raise ValueError(
             gettext(
-                "schedule has {blacks} black steps, but only {value} of {quest}'s black spots are "
-                "empty"
+                "schedule has {blacks} black steps, but black_laid leaves only {value} of "
+                "{quest}'s black spots empty"
             ).format(blacks=blacks, value=data.black_spots - n_laid, quest=quest)
         )
     return schedule
@@ -762,7 +762,10 @@ def _war_needs(war: str, fights: int, mordred: bool) -> tuple[int, ...]:
     needs: list[int] = []
     total = fights
     while True:
-        state = _position(3, quests={war: {"fights": total, "mordred": mordred}})
+        try:
+            state = _position(3, quests={war: {"fights": total, "mordred": mordred}})
+        except ValueError:  # the engine refuses a war with its last card laid: it was won
+            return tuple(needs)
         nxt = _rules.war_next(state, war)
         if nxt is None:
             return tuple(needs)
@@ -858,6 +861,15 @@ def war_completion_probability(
             pile = pile.without(f"fight_{v}")
     else:
         pile = _as_deck(white_deck, "white_deck")
+        white = set(standard_deck("white", expansion=True).names())
+        other = sorted(n for n in pile.names() if n in known_card_names() and n not in white)
+        if other:
+            raise ValueError(
+                gettext(
+                    "white_deck holds {card}: not a white card (the white draw pile holds "
+                    "white cards only)"
+                ).format(card=repr(other[0]))
+            )
     missing: dict[int, int] = {}
     for v in needs:
         missing[v] = missing.get(v, 0) + 1
@@ -1055,6 +1067,13 @@ def _race_pile(
 
 
 def _check_seats(seats: object, n: int, players: int) -> tuple[int, ...]:
+    if n > players:
+        raise ValueError(
+            gettext(
+                "hands: {n} knights on the quest, but {players} players at the table (one "
+                "hand per knight there)"
+            ).format(n=n, players=players)
+        )
     if seats is None:
         return tuple(range(n))
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):

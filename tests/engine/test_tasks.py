@@ -10,7 +10,7 @@ from pathlib import Path
 
 from camelot_rules.data import rulebook
 from camelot_rules.data.registry import RULES
-from camelot_rules.engine import black, expansion, from_json, new_game
+from camelot_rules.engine import black, expansion, from_json, new_game, pending
 from camelot_rules.engine.kinds import Automatic, Chance, Decision
 from camelot_rules.engine.tasks import BASE_KINDS, CHANCE_KINDS, TASKS, describe_task
 
@@ -95,3 +95,9 @@ def test_a_game_saved_before_the_table_loads_and_plays_on_as_the_same_game() -> 
         assert (
             after == replayed.apply(action) and after.last_step == replayed.apply(action).last_step
         )
+
+
+def test_a_saved_game_knows_the_arguments_of_every_task_kind_in_the_table() -> None:
+    """``pending.TASK_ARGS`` (what a saved game's task may carry) and ``tasks.TASKS`` (what
+    the engine runs) list the same kinds: a kind added to one and not the other fails here."""
+    assert set(pending.TASK_ARGS) == set(TASKS)

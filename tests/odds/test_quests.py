@@ -204,9 +204,12 @@ def _engine_combat(
     pile holding only the quest's combat cards (all other black cards are in the discard pile,
     which changes nothing in the sum). Returns whether the engine awards the quest."""
     prefix = "black_knight_" if quest == "black_knight" else "lancelot_dragon_"
-    discard = {n: c for n, c in standard_deck("black").items() if not n.startswith(prefix)}
+    # Divine Favor is a card of Merlin's Company: the engine plays it in an expansion game
+    box = standard_deck("black", expansion=divine_favor)
+    discard = {n: c for n, c in box.items() if not n.startswith(prefix)}
     s = position(
         7,
+        expansion=divine_favor,
         knights=KNIGHTS7,
         location={0: quest},
         turn=1,
@@ -924,11 +927,11 @@ def test_cli_quest_races(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "match"),
     [
-        (["quest", "grail", "--laid", "7"], "grails=7: expected 0..6"),
+        (["quest", "grail", "--laid", "7"], "--laid 7: expected 0..6"),
         (["quest", "grail", "--laid", "4", "--despair", "4"], "it has 7 spots"),
-        (["quest", "excalibur", "--steps", "5"], "steps=5: expected -4..4"),
-        (["quest", "war-race", "picts", "--warriors", "4"], "warriors=4: expected 0..3"),
-        (["quest", "grail", "--turns", "99"], "turns=99"),
+        (["quest", "excalibur", "--steps", "5"], "--steps 5: expected -4..4"),
+        (["quest", "war-race", "picts", "--warriors", "4"], "--warriors 4: expected 0..3"),
+        (["quest", "grail", "--turns", "99"], "--turns 99"),
     ],
 )
 def test_cli_quest_race_bad_input_exits_2(
