@@ -107,12 +107,13 @@ format: $(STAMP)
 	$(BIN)/ruff format camelot_rules widgets tests benchmarks docs
 	$(BIN)/ruff check --fix camelot_rules widgets tests benchmarks docs
 
-## make notebooks: re-execute every notebook in place and strip widget state (keeps outputs).
+## make notebooks: rebuild every notebook from its plain-text source (notebooks/src/*.py,
+## jupytext percent format: edit there, not in the .ipynb): sync the cells, execute in a fresh
+## kernel, strip widget state with nbstripout (outputs kept for nbval). NB=08 rebuilds only the
+## notebooks whose name starts with 08; see notebooks/build.py (--no-execute, --sources).
+NB ?=
 notebooks: $(STAMP)
-	for nb in notebooks/*.ipynb; do \
-	  $(BIN)/jupyter nbconvert --to notebook --execute --inplace "$$nb" || exit 1; \
-	  $(BIN)/nbstripout --keep-output --keep-count "$$nb" || exit 1; \
-	done
+	$(BIN)/python notebooks/build.py $(NB)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .hypothesis build test-artifacts *.egg-info
