@@ -46,6 +46,7 @@ MODULES: tuple[str, ...] = (
     "camelot_rules.engine.kinds",
     "camelot_rules.engine.knights",
     "camelot_rules.engine.quests",
+    "camelot_rules.engine.sharing",
     "camelot_rules.engine.specials",
     "camelot_rules.engine.state",
     "camelot_rules.engine.tasks",

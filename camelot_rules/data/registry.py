@@ -358,6 +358,8 @@ _ENG = "camelot_rules.engine."
 _T = "tests/engine/test_engine_rules.py"
 # independent readings of the same pages, written apart from the engine
 _SCENARIOS = ("tests/engine/test_scenarios_rulebook.py", "tests/engine/test_scenarios_quests.py")
+# timing and choice (issue 28): each test quotes the text it applies
+_TIMING = "tests/engine/test_scenarios_timing.py"
 
 
 def _official(
@@ -417,14 +419,17 @@ ENGINE_RULES: tuple[Rule, ...] = (
     _official(
         "setup.opening-share",
         "Each player lays one white card face up at the start; the cards are shared out by "
-        "agreement, or shuffled and dealt at random.",
+        "agreement (a knight may take none, another several), or shuffled and dealt at random.",
         "RB p.8",
-        ("turns.opening_share",),
+        ("turns.opening_share", "sharing.share_actions"),
         readings=(
-            "'shared by agreement' read as a draft: each player in turn takes one card",
-            "the rulebook's fallback: shuffled and dealt one each",
+            "shared by agreement, any split (share.by-agreement; opening_share='agreement', "
+            "the default)",
+            "a draft: each player in turn takes exactly one card (opening_share='draft')",
+            "the rulebook's fallback: shuffled and dealt one each (opening_share='random')",
         ),
-        option="new_game(..., opening_share='draft' | 'random' | 'skip')",
+        option="new_game(..., opening_share='agreement' | 'draft' | 'random' | 'skip')",
+        tests=(_T, *_SCENARIOS, _TIMING),
     ),
     _official(
         "setup.first-player",
@@ -503,13 +508,19 @@ ENGINE_RULES: tuple[Rule, ...] = (
     _official(
         "turn.no-repeat",
         "The same heroic action cannot be taken twice in one turn.",
-        "RB p.16-17",
-        ("flow._heroic_phase_actions",),
+        "RB p.13, p.16-17",
+        ("flow._heroic_phase_actions", "flow._category"),
         readings=(
             "'the same heroic action' read as the same kind: a move, one quest's action, "
-            "a special white, healing, an accusation; Camelot's two actions (draw, fight) "
-            "count apart",
+            "a special white, healing, an accusation; Camelot's two actions (draw 2 white "
+            "cards, fight a siege engine) count apart - RB p.13: Camelot 'has a specific "
+            "Heroic Action attached to each of its two sections' (camelot_actions='apart', "
+            "the default)",
+            "Camelot's draw and siege fight are one quest's action, as RB p.13 lists them "
+            "under Camelot's quest-specific actions (camelot_actions='one')",
         ),
+        option="new_game(..., camelot_actions='apart' | 'one')",
+        tests=(_T, *_SCENARIOS, _TIMING),
     ),
     _official(
         "turn.end-check",
@@ -635,9 +646,29 @@ ENGINE_RULES: tuple[Rule, ...] = (
         "BoQ p.4-10",
         ("quests.quest_end", "board.share_cards"),
         readings=(
-            "shared cards dealt round the quest's knights from the winner (the rulebook's "
-            "no-agreement rule, BoQ p.4)",
+            "white cards shared by the quest's knights as they agree (share.by-agreement; "
+            "spoils_share='agreement', the default)",
+            "dealt round the quest's knights from the winner, BoQ p.4's rule when they do not "
+            "agree (spoils_share='random')",
         ),
+        option="new_game(..., spoils_share='agreement' | 'random')",
+        tests=(_T, *_SCENARIOS, _TIMING),
+    ),
+    _official(
+        "share.by-agreement",
+        "White cards shared by agreement (the opening share, a quest's spoils, Convocation's "
+        "cards) are laid face up; the knights sharing, asked in turn from the first, each take "
+        "one card or none until all are taken - any split the table agrees on; a knight may "
+        "take none only while another has not passed since the last card was taken.",
+        "RB p.8; BoQ p.4, p.14",
+        ("sharing.share_actions", "sharing.resolve_share", "board.share_cards"),
+        readings=(
+            "the agreement as a decision: cards taken in turn, none or several each (the default)",
+            "no agreement: shuffled and dealt at random (opening_share='random', "
+            "spoils_share='random')",
+        ),
+        option="new_game(..., opening_share='agreement' | 'random', spoils_share=...)",
+        tests=(_T, _TIMING),
     ),
     _official(
         "black.finished-quest",
@@ -703,9 +734,10 @@ ENGINE_RULES: tuple[Rule, ...] = (
     ),
     _official(
         "white.convocation",
-        "Convocation: any knights may go back to Camelot; one white card per knight there, shared.",
+        "Convocation: any knights may go back to Camelot; one white card per knight there, shared "
+        "as they agree (share.by-agreement), else dealt at random.",
         "BoQ p.14",
-        ("specials.play_special",),
+        ("specials.play_special", "board.share_cards"),
     ),
     _official(
         "white.fate",
@@ -769,8 +801,9 @@ ENGINE_RULES: tuple[Rule, ...] = (
     ),
     _official(
         "death.zero-life",
-        "A knight at 0 life dies at the end of the turn (nothing but the Grail saves him): his "
-        "white cards are discarded, his relics lost, his figure removed.",
+        "A knight at 0 life dies at the end of the turn (nothing but the Grail saves him, "
+        "offered when he falls to 0): his white cards are discarded, his relics lost, his "
+        "figure removed.",
         "RB p.12, p.17; ES p.12",
         ("knights.kill", "turns.end_turn", "knights.gain_life"),
         readings=(
@@ -793,9 +826,18 @@ ENGINE_RULES: tuple[Rule, ...] = (
     ),
     _official(
         "relic.grail",
-        "The Grail's owner may let a dying knight drink: back to 4 life, the Grail is gone.",
-        "RB p.12; BoQ p.9; ES p.12",
-        ("turns.end_turn",),
+        "The Grail's owner may let a knight drink the moment he falls to 0 life, whatever the "
+        "cause: back to 4 life, the Grail is gone; saved in his own evil step, he still takes "
+        "his heroic action. A knight who sacrifices his last life point cannot drink from a "
+        "Grail won by that final action (only a Grail won earlier saves him).",
+        "RB p.12, p.17; BoQ p.9; ES p.12",
+        ("knights.lose_life", "knights.drink_actions", "knights.resolve_drink"),
+        readings=(
+            "BoQ p.9 'at any time ... if a Knight falls to zero Life points' read as the "
+            "moment of the fall; refused then, he dies at the end of the turn (RB p.12) "
+            "without a second offer",
+        ),
+        tests=(_T, *_SCENARIOS, _TIMING),
     ),
     _official(
         "relic.armor",
@@ -847,10 +889,33 @@ ENGINE_RULES: tuple[Rule, ...] = (
     ),
     _official(
         "knight.tristan",
-        "Sir Tristan leaves the Round Table at no action cost; his regular action is then not a "
-        "move.",
-        "BoQ p.13; RB p.13",
-        ("knights.tristan_free_move",),
+        "Sir Tristan leaves the Round Table at no action cost, before or after his heroic "
+        "action; his regular action is then not a move.",
+        "BoQ p.13; RB p.13, p.17",
+        ("knights.tristan_free_move", "knights.tristan_turn_flags", "flow._heroic_phase_actions"),
+        readings=(
+            "BoQ p.13: whenever he departs from the Round Table "
+            "(tristan_departure='any_turn', the default)",
+            "RB p.13: only if he was in Camelot during his previous turn - at its start or its "
+            "end; his first turn counts (tristan_departure='after_turn_in_camelot')",
+        ),
+        option="new_game(..., tristan_departure='any_turn' | 'after_turn_in_camelot')",
+        tests=(_T, *_SCENARIOS, _TIMING),
+    ),
+    _official(
+        "siege.fight-without-cards",
+        "A siege fight is made with at least one Fight card (RB p.13 compares 'the sum of the "
+        "White Fight cards you played' with the die; BoQ p.14: Fight cards 'may be played "
+        "simultaneously, in any combination, to fight a Siege Engine').",
+        "RB p.13; BoQ p.14",
+        ("quests.quest_actions", "quests.do_fight_engine"),
+        readings=(
+            "at least one Fight card (siege_without_fight=False, the default)",
+            "RB p.13 'as many Fight cards as desired' allows none: a total of 0, with "
+            "Excalibur's +1 and Sir Kay's card after the roll (siege_without_fight=True)",
+        ),
+        option="new_game(..., siege_without_fight=False | True)",
+        tests=(_TIMING,),
     ),
     _official(
         "traitor.unmasked",
@@ -951,6 +1016,21 @@ EXPANSION_RULES: tuple[Rule, ...] = (
             "Dragon Slayer: its two Fight cards on the Dragon are laid right after it is played",
         ),
         option="new_game(..., expansion=True, divine_favor_reading='next_tie' | 'final_count')",
+    ),
+    _official(
+        "travel.to-camelot",
+        "A move back to Camelot by a heroic action draws a travel card like any other move.",
+        "JA travel rules",
+        ("flow._go",),
+        readings=(
+            "JA exempts only a return after a quest ends and a move by a card's effect; the "
+            "added rule applies to 'a move by a heroic action or a knight's power', so a move "
+            "to Camelot draws (travel_to_camelot='draw', the default)",
+            "JA's first sentence speaks of a move 'to a new quest': Camelot is not one, the "
+            "move is safe (travel_to_camelot='safe')",
+        ),
+        option="new_game(..., expansion=True, travel_to_camelot='draw' | 'safe')",
+        tests=(_TX, _TIMING),
     ),
 )
 

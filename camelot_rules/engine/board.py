@@ -188,12 +188,21 @@ def draw_white(s: GameState, seat: int, n: int) -> None:
 
 
 def share_cards(s: GameState, seats: list[int], first: int | None, n: int) -> None:
-    """Cards shared among the knights of a quest: when they do not agree the cards are dealt
-    out at random, starting with the winner (BoQ p.4) - the engine deals them round robin from
-    the draw pile, which is the same chance. Rules: ``quest.spoils``."""
+    """``n`` white cards from the draw pile shared among ``seats`` (a quest's knights, BoQ p.4;
+    Convocation's, BoQ p.14), ``first`` (the winner) first.
+
+    Option ``spoils_share``: ``"agreement"`` (the default) - drawn face up and shared as the
+    knights agree (:mod:`camelot_rules.engine.sharing`); ``"random"`` - the texts' fallback
+    when they do not agree, the cards dealt out at random from the winner, which the engine
+    deals round robin from the draw pile (the same chance). One knight alone takes them all.
+    Rules: ``quest.spoils``, ``share.by-agreement``, ``white.convocation``."""
     if not seats or n <= 0:
         return
     order = [first] + [x for x in seats if x != first] if first in seats else list(seats)
+    if len(order) > 1 and s.cfg.option("spoils_share") == "agreement":
+        # the task of camelot_rules.engine.sharing.share_task (this module comes before it)
+        push(s, ("pool_draw", n), ("share", order[0], tuple(order), 0, 0))
+        return
     tasks = [("wdraw", order[k % len(order)], 1) for k in range(n)]
     push(s, *tasks)
 

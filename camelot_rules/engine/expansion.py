@@ -186,9 +186,9 @@ def _resolve_demand(s: GameState, task: tuple[Any, ...], a: Any) -> None:
         move(s, seat, quest)
         note(s, f"seat {seat} meets the demand of {card} and arrives", "travel.demands")
         return
-    lose_life(s, seat, 1)
     s._set(tflags=s.tflags | {"turn_over"})
     push(s, ("end_turn",))
+    lose_life(s, seat, 1)  # after the end of the turn is queued: a Grail's drink comes first
     note(s, f"seat {seat} fails {card}: 1 life, no move, the turn ends", "travel.demands")
 
 

@@ -75,6 +75,9 @@ _ACCUSE_SWORDS: Final = rulebook.threshold("accusation_min_swords")
 _ACCUSE_ENGINES: Final = rulebook.threshold("accusation_min_engines")
 _MAX_LIFE: Final = rulebook.threshold("max_life")
 _HEAL_CARDS: Final = rulebook.threshold("heal_identical_cards")
+# Camelot's two heroic actions when they count apart (option ``camelot_actions="apart"``)
+_CAMELOT_DRAW: Final = "cat:camelot:draw"
+_CAMELOT_FIGHT: Final = "cat:camelot:fight"
 
 
 def is_chance_task(s: GameState) -> bool:
@@ -273,7 +276,8 @@ def _apply_evil(s: GameState, action: Action) -> None:
 
 # --- Heroic actions (RB p.12-17) ----------------------------------------------------------------
 def _heroic_phase_actions(s: GameState) -> list[Action]:
-    """Rules: ``turn.heroic-action``, ``turn.sacrifice``, ``turn.no-repeat``."""
+    """Rules: ``turn.heroic-action``, ``turn.sacrifice``, ``turn.no-repeat``,
+    ``knight.tristan`` (his free departure after the action, RB p.17)."""
     seat = s.turn
     out: list[Action] = []
     doomed = s.life[seat] == 0
@@ -284,6 +288,9 @@ def _heroic_phase_actions(s: GameState) -> list[Action]:
     out += options
     if not doomed:
         out += _power_actions(s, seat)
+        # RB p.17: a power before or after the heroic action - Tristan's free departure too
+        if s.done >= 1 and not second and tristan_free_move(s, seat):
+            out += [made(Move, q) for q in move_targets(s, seat)]
     open_for_second = s.done == 1 and not sacrificed and not doomed
     # a second, different action must exist
     if open_for_second and not sacrifice_blocked(s) and heroic_actions(s, seat):
@@ -302,9 +309,15 @@ def heroic_actions(s: GameState, seat: int) -> list[Action]:
     # a. moving (RB p.12-13)
     if "cat:move" not in used:
         out += [made(Move, q) for q in move_targets(s, seat)]
-    # b. the quest's own action (RB p.13-15)
-    cat = "cat:quest:" + where
-    if cat not in used:
+    # b. the quest's own action (RB p.13-15); Camelot's two (option ``camelot_actions``)
+    if where == "camelot" and s.cfg.option("camelot_actions") == "apart":
+        if _CAMELOT_DRAW not in used or _CAMELOT_FIGHT not in used:
+            out += [
+                a
+                for a in quests.quest_actions(s, seat)
+                if (_CAMELOT_DRAW if isinstance(a, DrawWhite) else _CAMELOT_FIGHT) not in used
+            ]
+    elif "cat:quest:" + where not in used:
         out += quests.quest_actions(s, seat)
     # c. a special white card (RB p.16)
     if "special" not in used:
@@ -382,6 +395,16 @@ def _apply_heroic(s: GameState, action: Action) -> None:
 
 
 def _category(s: GameState, seat: int, action: Action) -> str:
+    """The kind of heroic action, for the rule that none is taken twice in a turn (RB
+    pp.16-17). Camelot's two actions, drawing at the Round Table and fighting at the siege,
+    count apart by default: RB p.13 gives Camelot "a specific Heroic Action attached to each
+    of its two sections"; ``camelot_actions="one"`` reads them as one quest's action (RB p.13
+    also lists them as Camelot's, "Draw 2 White cards; Or Fight a Siege Engine").
+    Rules: ``turn.no-repeat``."""
+    if isinstance(action, (DrawWhite, FightEngine)) and (
+        s.cfg.option("camelot_actions") == "apart"
+    ):
+        return _CAMELOT_DRAW if isinstance(action, DrawWhite) else _CAMELOT_FIGHT
     if isinstance(action, Move):
         return "cat:move"
     if isinstance(action, PlaySpecial):
@@ -403,8 +426,12 @@ def _do_move(s: GameState, seat: int, action: Any) -> None:
 
 def _go(s: GameState, seat: int, quest: str) -> None:
     """A move by a heroic action or a knight's power: with Merlin's Company a travel card is
-    drawn first (JA travel rules). Rules: ``quest.move``, ``travel.draw-on-move``."""
-    if s.cfg.expansion:
+    drawn first (JA travel rules). A move back to Camelot draws one too by default (JA: the
+    added rule applies to every move made by a heroic action or a power, only a quest's end or
+    a card's effect being exempt); ``travel_to_camelot="safe"`` reads JA's "moves to a new
+    quest" as leaving Camelot out. Rules: ``quest.move``, ``travel.draw-on-move``,
+    ``travel.to-camelot``."""
+    if s.cfg.expansion and (quest != "camelot" or s.cfg.option("travel_to_camelot") == "draw"):
         X.travel_move(s, seat, quest)
     else:
         move(s, seat, quest)

@@ -26,30 +26,51 @@ from camelot_rules.engine.board import (
 from camelot_rules.engine.state import GONE, GameState
 
 __all__ = [
+    "TRISTAN_AWAY",
+    "TRISTAN_HOME",
     "add_engines",
     "arthur_give",
     "arthur_return_actions",
     "drink_actions",
     "gain_life",
+    "grail_can_save",
     "kill",
     "lose_life",
     "resolve_arthur_return",
     "resolve_drink",
     "tristan_free_move",
+    "tristan_turn_flags",
     "unmask",
 ]
 
 _MAX_LIFE: Final = rulebook.threshold("max_life")
 _ENGINES_TO_LOSE: Final = rulebook.threshold("siege_engines_to_lose")
 _DRINK_LIFE: Final = rulebook.threshold("grail_drink_life")
+#: turn flags of Sir Tristan's power under RB p.13's reading (:func:`tristan_turn_flags`)
+TRISTAN_AWAY: Final = "tristan:away"
+TRISTAN_HOME: Final = "tristan:home"
+_TRISTAN_KEPT: Final = frozenset({TRISTAN_AWAY})
 
 
 # --- life, engines, death -----------------------------------------------------------------------
 def lose_life(s: GameState, seat: int, n: int) -> None:
-    """Life never below 0 (RB p.12). Rules: ``knight.life``."""
+    """Life never below 0 (RB p.12). A knight who falls to 0 is offered the Grail's drink at
+    once, whatever brought him there (BoQ p.9: "at any time ... if a Knight falls to zero Life
+    points"; the decision task ``("drink", seat)``): saved in his own evil step, he still takes
+    his heroic action (RB p.12). A Grail won later in the turn comes too late (RB p.17: only a
+    Grail "won in an earlier Quest" saves him). Rules: ``knight.life``, ``relic.grail``."""
     if s.dead[seat] or s.revealed[seat]:
         return
-    set_seat(s, "life", seat, max(0, s.life[seat] - n))
+    before = s.life[seat]
+    set_seat(s, "life", seat, max(0, before - n))
+    if before > 0 and before <= n and grail_can_save(s):
+        push(s, ("drink", seat))
+
+
+def grail_can_save(s: GameState) -> bool:
+    """Whether the Holy Grail's owner is in play to offer the drink (RB p.12; BoQ p.9)."""
+    holder = s.relics[GRAIL]
+    return holder >= 0 and not s.dead[holder] and not s.revealed[holder]
 
 
 def gain_life(s: GameState, seat: int, n: int) -> None:
@@ -100,31 +121,57 @@ def unmask(s: GameState, seat: int) -> None:
 
 # --- the Holy Grail's drink (the decision task "drink") -----------------------------------------
 def drink_actions(s: GameState, task: tuple[Any, ...]) -> list[Action]:
-    """Task ``("drink", dying)``: the Grail's holder, alive and in play, lets the dying knight
-    drink or not."""
-    holder = s.relics[GRAIL]
-    if holder < 0 or s.dead[holder] or s.revealed[holder]:
+    """Task ``("drink", dying)``, asked the moment the knight falls to 0: the Grail's holder,
+    alive and in play, lets him drink or not (nothing to ask once the Grail is gone - one
+    drink saves one knight - or the knight no longer at 0). Rules: ``relic.grail``."""
+    dying = task[1]
+    if not grail_can_save(s) or s.dead[dying] or s.revealed[dying] or s.life[dying] > 0:
         return []
     return [made(Pass), made(Drink)]
 
 
 def resolve_drink(s: GameState, task: tuple[Any, ...], a: Action) -> None:
-    """RB p.12; BoQ p.9: back to 4 life and the Grail is gone, else the knight dies.
-    Rules: ``relic.grail``."""
+    """RB p.12; BoQ p.9: back to 4 life and the Grail is gone; refused, the knight stays at 0
+    and dies at the end of the turn (RB p.12; ``turns.end_turn``). Rules: ``relic.grail``."""
     dying = task[1]
     if isinstance(a, Drink):
         set_seat(s, "life", dying, _DRINK_LIFE)
         set_relic(s, "grail", GONE)
         note(s, f"seat {dying} drinks from the Holy Grail", "relic.grail")
-    else:
-        kill(s, dying)
 
 
 # --- powers -------------------------------------------------------------------------------------
 def tristan_free_move(s: GameState, seat: int) -> bool:
-    """BoQ p.13: Tristan leaves the Round Table at no action cost; his regular action that turn
-    is not another move. Rules: ``knight.tristan``."""
-    return s.knights[seat] == "tristan" and s.location[seat] == "camelot" and s.done == 0
+    """Whether a move by ``seat`` now is Sir Tristan's free departure from the Round Table.
+
+    BoQ p.13: he leaves the Round Table at no action cost, and his regular action that turn is
+    not another move; RB p.17: a power is used "before or after your Heroic Action" (Percival
+    and Kay are the named exceptions), so the departure may come after his action too. Option
+    ``tristan_departure``: ``"any_turn"`` (BoQ p.13, the default) or
+    ``"after_turn_in_camelot"`` (RB p.13: only if he "were in Camelot during your previous
+    turn"; his first turn counts, every knight having begun there, RB p.7).
+    Rules: ``knight.tristan``."""
+    if s.knights[seat] != "tristan" or s.location[seat] != "camelot" or "cat:move" in s.tflags:
+        return False
+    if TRISTAN_AWAY in s.tflags:
+        return bool(s.cfg.option("tristan_departure") != "after_turn_in_camelot")
+    return True
+
+
+def tristan_turn_flags(s: GameState, seat: int, flags: frozenset[str]) -> frozenset[str]:
+    """The flags a new turn of ``seat`` starts with, for RB p.13's reading of Tristan's power:
+    :data:`TRISTAN_AWAY` (he was not in Camelot during his previous turn: neither at its start
+    nor at its end) lasts from the end of Sir Tristan's turn to the end of his next one;
+    :data:`TRISTAN_HOME` marks a turn of his begun in Camelot. Recorded whatever the option
+    (the flags change nothing under BoQ p.13's reading). Rules: ``knight.tristan``."""
+    prev = s.turn
+    kept = flags & _TRISTAN_KEPT
+    if s.knights[prev] == "tristan" and s.turn_no:
+        home = TRISTAN_HOME in flags or s.location[prev] == "camelot"
+        kept = kept - {TRISTAN_AWAY} if home else kept | {TRISTAN_AWAY}
+    if s.knights[seat] == "tristan" and s.location[seat] == "camelot":
+        kept = kept | {TRISTAN_HOME}
+    return kept
 
 
 def arthur_give(s: GameState, seat: int, action: ArthurGive) -> None:

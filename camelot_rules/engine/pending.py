@@ -32,10 +32,12 @@ TASK_ARGS: Final[dict[str, tuple[str, ...]]] = {
     "roll": ("seat", "total"),
     "steal": ("seat", "seat"),
     "pool_deal": ("seat",),
+    "pool_draw": ("count",),
     "tdraw": ("seat", "place"),
     # decisions
     "offer": ("seat",),
     "take": ("seat",),
+    "share": ("seat", "seats", "index", "passes"),
     "merlin": ("black", "seat", "seats", "index", "pledges"),
     "excal": ("black", "seat"),
     "face": ("combat_black", "seat"),
@@ -105,6 +107,7 @@ _ONLY_UNDER: Final[dict[str, frozenset[str]]] = {
     "keep2": frozenset({"reveal"}),
     "witch4": frozenset({"witch4"}),
     "slayer": frozenset({"wdraw", "slayer"}),
+    "share": frozenset({"pool_draw", "offer"}),
     **{
         kind: frozenset()
         for kind in (
@@ -124,7 +127,6 @@ _ONLY_UNDER: Final[dict[str, frozenset[str]]] = {
             "steal",
             "arthur_return",
             "reveal",
-            "drink",
         )
     },
 }
@@ -164,6 +166,8 @@ def _task(s: GameState, k: int, task: tuple[Any, ...]) -> None:
         elif what == "index":
             items = task[i - 1]
             F.whole(where, value, 0, max(0, len(items) - 1))
+        elif what == "passes":
+            F.whole(where, value, 0, max(0, len(task[i - 2]) - 1))
         elif what == "seats":
             seats = F.seats(where, value, n)
             if not seats:

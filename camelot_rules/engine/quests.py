@@ -129,7 +129,8 @@ def war_next(s: GameState, war: str) -> int | None:
 
 # --- heroic actions -----------------------------------------------------------------------------
 def quest_actions(s: GameState, seat: int) -> list[Action]:
-    """The actions of the quest the knight is on (RB p.13-15)."""
+    """The actions of the quest the knight is on (RB p.13-15). Rules:
+    ``siege.fight-without-cards`` (a siege fight with no Fight card, an option)."""
     where = s.location[seat]
     hand = s.hands[seat]
     wi = s.cfg.white_index
@@ -139,6 +140,8 @@ def quest_actions(s: GameState, seat: int) -> list[Action]:
             out.append(made(DrawWhite))
         if s.engines > 0:
             out += _siege_fights(tuple(fight_counts(hand, s)))
+            if s.cfg.option("siege_without_fight"):  # RB p.13 "as many ... as desired": none
+                out.append(made(FightEngine, ()))
     elif where in ("black_knight", "lancelot", "dragon"):
         laid = s.bk_w if where == "black_knight" else s.ld_w
         for v, c in enumerate(fight_counts(hand, s), start=1):
@@ -181,7 +184,12 @@ def do_draw_white(s: GameState, seat: int, action: Action) -> None:
 
 # --- the siege (and the chance task "roll") ------------------------------------------------------
 def do_fight_engine(s: GameState, seat: int, action: Any) -> None:
-    """RB p.13: play Fight cards, roll the d8; strictly greater wins. Rules: ``siege.fight``."""
+    """RB p.13: play Fight cards, roll the d8; strictly greater wins. At least one Fight card
+    by default (RB p.13: the knight fights by playing Fight cards and compares "the sum of the
+    White Fight cards you played"; BoQ p.14: "Multiple White Fight cards may be played ... to
+    fight a Siege Engine"); ``siege_without_fight=True`` reads "as many Fight cards as
+    desired" (RB p.13) as allowing none: the total is 0, Excalibur's +1 and Sir Kay's card
+    after the roll still count. Rules: ``siege.fight``, ``siege.fight-without-cards``."""
     for v in action.values:
         discard_white(s, seat, f"fight_{v}")
     push(s, ("roll", seat, sum(action.values)))

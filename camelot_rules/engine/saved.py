@@ -16,7 +16,7 @@ from camelot_rules.data.decks import check_players, standard_deck
 from camelot_rules.engine import actions as A
 from camelot_rules.engine import vocab as W
 from camelot_rules.engine.state import GONE, QUEST_NAMES
-from camelot_rules.engine.validate import check_options
+from camelot_rules.engine.validate import LATER_OPTIONS, check_options
 
 __all__ = ["MAX_SAVED_BYTES", "read_saved", "saved_keys"]
 
@@ -79,7 +79,7 @@ def read_saved(text: object) -> dict[str, Any]:
         raise ValueError(f"cfg.{err}") from None
     options = dict(F.mapping("cfg.options", _key(cfg, "options", "cfg."), "option -> value"))
     full = check_options(players, expansion, options)
-    missing = sorted(set(full) - set(options))
+    missing = sorted(set(full) - set(options) - LATER_OPTIONS)
     if missing:
         raise ValueError(
             f"cfg.options: {missing[0]!r} is missing (a saved game keeps every option)"

@@ -508,7 +508,9 @@ def _from_saved(text: str) -> GameState:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a saved camelot-rules game (missing format {FORMAT!r})")
     c = data["cfg"]
-    cfg = Config.make(c["players"], c["expansion"], dict(c["options"]), RULES)
+    # (the options filled in: a game saved before an option existed plays its default)
+    opts = V.check_options(c["players"], c["expansion"], dict(c["options"]))
+    cfg = Config.make(c["players"], c["expansion"], opts, RULES)
     values: dict[str, Any] = {"cfg": cfg}
     for name in SLOTS:
         if name in ("cfg", "hist"):

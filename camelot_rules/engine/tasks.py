@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from camelot_rules.base.i18n import N_
-from camelot_rules.engine import black, expansion, knights, quests, specials, turns
+from camelot_rules.engine import black, expansion, knights, quests, sharing, specials, turns
 from camelot_rules.engine.board import (
     EXC,
     GRAIL,
@@ -144,7 +144,21 @@ BASE_KINDS: Final[tuple[TaskKind, ...]] = (
         possible=turns.pool_deal_possible,
         shown="a shared card is dealt to seat {1}",
     ),
+    Chance(
+        "pool_draw",
+        outcomes=sharing.pool_draw_outcomes,
+        resolve=sharing.resolve_pool_draw,
+        possible=sharing.pool_draw_possible,
+    ),
     # decisions
+    Decision(
+        "share",
+        rule="share.by-agreement",
+        text=N_("take a shared card or none"),
+        seat=sharing.share_seat,
+        actions=sharing.share_actions,
+        resolve=sharing.resolve_share,
+    ),
     Decision(
         "offer",
         rule="setup.opening-share",

@@ -22,7 +22,6 @@ from camelot_rules.engine.actions import (
 )
 from camelot_rules.engine.black import push_black_draw
 from camelot_rules.engine.board import (
-    GRAIL,
     discard_white,
     hand_cards,
     in_play,
@@ -34,7 +33,8 @@ from camelot_rules.engine.board import (
     vec_add,
 )
 from camelot_rules.engine.endgame import finish
-from camelot_rules.engine.knights import add_engines, kill
+from camelot_rules.engine.knights import add_engines, kill, tristan_turn_flags
+from camelot_rules.engine.sharing import share_task
 from camelot_rules.engine.state import GameState
 
 __all__ = [
@@ -113,17 +113,23 @@ def deal_merlins(s: GameState, task: tuple[Any, ...]) -> None:
 def opening_share(s: GameState, task: tuple[Any, ...]) -> None:
     """RB p.8: each player lays one white card face up; the cards are shared out.
 
-    Option ``opening_share``: ``draft`` - each player in turn takes one card; ``random`` - the
-    cards are shuffled and dealt one each (the rulebook's fallback); ``skip``. Rules:
-    ``setup.opening-share``."""
+    Option ``opening_share``: ``agreement`` (the default) - shared as the table agrees, a
+    knight taking none or several (:mod:`camelot_rules.engine.sharing`); ``draft`` - each
+    player in turn takes exactly one card; ``random`` - the cards are shuffled and dealt one
+    each (the rulebook's fallback when the knights disagree); ``skip``. Rules:
+    ``setup.opening-share``, ``share.by-agreement``."""
     mode = s.cfg.option("opening_share")
     if mode == "skip":
         return
     order = seats_from(s, first_player(s))
     offers = [("offer", x) for x in order]
-    takes: list[tuple[Any, ...]] = (
-        [("take", x) for x in order] if mode == "draft" else [("pool_deal", x) for x in order]
-    )
+    takes: list[tuple[Any, ...]]
+    if mode == "agreement":
+        takes = [share_task(order, order[0])]
+    elif mode == "draft":
+        takes = [("take", x) for x in order]
+    else:
+        takes = [("pool_deal", x) for x in order]
     push(s, *offers, *takes)
 
 
@@ -181,7 +187,8 @@ def start_game(s: GameState, task: tuple[Any, ...]) -> None:
 
 def start_turn(s: GameState, seat: int) -> None:
     """Rules: ``traitor.unmasked-turn``, ``turn.order``."""
-    s._set(turn=seat, tflags=frozenset(), done=0, turn_no=s.turn_no + 1)
+    flags = tristan_turn_flags(s, seat, s.tflags) if "tristan" in s.knights else frozenset()
+    s._set(turn=seat, tflags=flags, done=0, turn_no=s.turn_no + 1)
     if s.captured[seat] and not s.revealed[seat]:
         # JA Captured!: the knight cannot act; his turn is skipped. (Engine reading: when every
         # knight who could free him is captured too, he slips free rather than stall the game.)
@@ -212,16 +219,13 @@ def after_evil(s: GameState, task: tuple[Any, ...]) -> None:
 
 
 def end_turn(s: GameState, task: tuple[Any, ...]) -> None:
-    """End of turn: knights at 0 life die (the Grail may save one, once), the all-dead check,
-    then the next living seat clockwise (RB p.9, p.12; BoQ p.9). Rules: ``death.zero-life``,
-    ``relic.grail``, ``endgame.all-dead``, ``turn.order``."""
+    """End of turn: knights at 0 life die (RB p.12: "at the end of your game turn"; the Grail
+    was offered when each fell to 0, :func:`camelot_rules.engine.knights.lose_life`), the
+    all-dead check, then the next living seat clockwise (RB p.9, p.12). Rules:
+    ``death.zero-life``, ``endgame.all-dead``, ``turn.order``."""
     for seat in seats_from(s, s.turn):
         if s.dead[seat] or s.revealed[seat] or s.life[seat] > 0:
             continue
-        holder = s.relics[GRAIL]
-        if holder >= 0 and holder in in_play(s):
-            push(s, ("drink", seat), ("end_turn",))
-            return
         kill(s, seat)
     loyal = [i for i in range(s.cfg.players) if s.loyalty[i] == "loyal"]
     if loyal and all(s.dead[i] for i in loyal):

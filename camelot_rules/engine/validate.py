@@ -21,7 +21,7 @@ After :func:`check_state` a state satisfies the engine's invariants and plays on
 (``tests/engine/test_validate.py`` generates positions and edited saved games to hold that).
 
 >>> check_options(4, False, {"traitor": "none"})["opening_share"]
-'draft'
+'agreement'
 >>> check_options(7, True, {"two_traitor_flip": 3.0})
 Traceback (most recent call last):
     ...
@@ -41,10 +41,30 @@ from camelot_rules.engine import pending
 from camelot_rules.engine import vocab as W
 from camelot_rules.engine.state import QUEST_NAMES, GameState
 
-__all__ = ["check_moment", "check_options", "check_position_fields", "check_state"]
+__all__ = [
+    "LATER_OPTIONS",
+    "check_moment",
+    "check_options",
+    "check_position_fields",
+    "check_state",
+]
 
 _TRAITOR: Final = ("standard", "none", "among_us")
-_SHARE: Final = ("draft", "random", "skip")
+_SHARE: Final = ("agreement", "draft", "random", "skip")
+_SPOILS: Final = ("agreement", "random")
+_CAMELOT: Final = ("apart", "one")
+_TRISTAN: Final = ("any_turn", "after_turn_in_camelot")
+_TO_CAMELOT: Final = ("draw", "safe")
+#: options added after games were first saved: a saved game without one plays its default
+LATER_OPTIONS: Final = frozenset(
+    {
+        "camelot_actions",
+        "tristan_departure",
+        "spoils_share",
+        "siege_without_fight",
+        "travel_to_camelot",
+    }
+)
 _FAVOR: Final = ("next_tie", "final_count")
 _COATS: Final = ("expansion", "base", "mixed")
 
@@ -57,8 +77,23 @@ def check_options(players: int, expansion: bool, options: Mapping[str, Any]) -> 
     if not isinstance(expansion, bool):
         raise ValueError(f"expansion={expansion!r}: expected True or False")
     players = check_players(players, expansion)
-    base = {"traitor", "three_player_peek", "opening_share", "knights"}
-    extra = {"coats", "travel_mix", "divine_favor_reading", "two_traitor_flip"}
+    base = {
+        "traitor",
+        "three_player_peek",
+        "opening_share",
+        "spoils_share",
+        "camelot_actions",
+        "tristan_departure",
+        "siege_without_fight",
+        "knights",
+    }
+    extra = {
+        "coats",
+        "travel_mix",
+        "divine_favor_reading",
+        "two_traitor_flip",
+        "travel_to_camelot",
+    }
     known = base | extra if expansion else base
     unknown = sorted(map(str, set(options) - known))
     if unknown:
@@ -74,7 +109,19 @@ def check_options(players: int, expansion: bool, options: Mapping[str, Any]) -> 
         "three_player_peek": F.yes_no(
             "three_player_peek", options.get("three_player_peek", players == 3)
         ),
-        "opening_share": F.one_of("opening_share", options.get("opening_share", "draft"), _SHARE),
+        "opening_share": F.one_of(
+            "opening_share", options.get("opening_share", "agreement"), _SHARE
+        ),
+        "spoils_share": F.one_of("spoils_share", options.get("spoils_share", "agreement"), _SPOILS),
+        "camelot_actions": F.one_of(
+            "camelot_actions", options.get("camelot_actions", "apart"), _CAMELOT
+        ),
+        "tristan_departure": F.one_of(
+            "tristan_departure", options.get("tristan_departure", "any_turn"), _TRISTAN
+        ),
+        "siege_without_fight": F.yes_no(
+            "siege_without_fight", options.get("siege_without_fight", False)
+        ),
     }
     if expansion:
         coats = options.get("coats", "expansion")
@@ -101,6 +148,9 @@ def check_options(players: int, expansion: bool, options: Mapping[str, Any]) -> 
                 "next tie of any kind, or only the final count of swords)"
             )
         out["divine_favor_reading"] = reading
+        out["travel_to_camelot"] = F.one_of(
+            "travel_to_camelot", options.get("travel_to_camelot", "draw"), _TO_CAMELOT
+        )
     if options.get("knights") is not None:
         out["knights"] = _option_knights(players, expansion, options["knights"])
     return out

@@ -224,6 +224,19 @@ def _result(s: GameState) -> dict[str, Any] | None:
     return {"knights_win": s.outcome.knights_win, "cause": s.outcome.cause}
 
 
+def _shared(s: GameState) -> dict[str, Any]:
+    """The white cards laid face up to be shared (RB p.8; BoQ p.4, p.14), a list of names (a
+    card twice, named twice), and the seats sharing them (while a share by agreement is under
+    way)."""
+    names = s.cfg.white_names
+    seats: list[int] = []
+    for task in reversed(s.pending):
+        if task[0] == "share":
+            seats = list(task[2])
+            break
+    return {"cards": [names[i] for i, c in enumerate(s.pool) for _ in range(c)], "seats": seats}
+
+
 # each key of the observation and how it is built, in the dict's order
 _SECTIONS: Final[dict[str, Callable[[GameState, int], Any]]] = {
     "players": lambda s, p: s.cfg.players,
@@ -256,6 +269,7 @@ _SECTIONS: Final[dict[str, Callable[[GameState, int], Any]]] = {
     "in_play": lambda s, p: [
         name for name, on in (("vivien", s.vivien), ("mists_of_avalon", s.mists)) if on
     ],
+    "shared": lambda s, p: _shared(s),
     "heroism": lambda s, p: s.heroism or None,
     "merlin": lambda s, p: s.merlin or None,
     "captured": lambda s, p: _seats(s.captured),

@@ -340,7 +340,10 @@ class LoyalHeuristic(_ByFields):
     black total's mean is the same; 300 seeded games won 1% face up and 6% face down), the
     least useful card discarded, offered or paid to a travel demand (:func:`card_worth`: a card
     the engine offers no play for goes first), the most useful taken, the Grail offered to the
-    dying, Mercenaries on the war with fewer warriors.
+    dying, Mercenaries on the war with fewer warriors. Cards shared by agreement (the opening
+    share, a quest's spoils, Convocation): he takes the card most useful to him while his
+    hand is no bigger than the smallest of the other knights sharing, else he leaves it
+    (``Take(None)``) - the cards go to the emptier hands first.
 
     **The values**. ``grail_value`` 13, ``excalibur_value`` 9.5, ``combat_value`` 4.5,
     ``move_discount`` 0.52, ``crowd_cost`` -0.6, ``hand_target`` 8, ``sacrifice_value`` 3,
@@ -939,6 +942,15 @@ def _on_the_brink(obs: Mapping[str, Any]) -> bool:
     return any(q[w]["warriors"] >= _WAR_LOSE_AT - 1 for w in ("picts", "saxons"))
 
 
+def _leave_shared_card(obs: Mapping[str, Any]) -> bool:
+    """Whether to leave the shared card to another knight sharing: one of them holds fewer
+    white cards (the agreement of RB p.8 and BoQ p.4 read as "the emptier hands first")."""
+    me = obs["current_player"]
+    sizes = obs["hand_sizes"]
+    others = [sizes[x] for x in obs["shared"]["seats"] if x != me]
+    return bool(others) and sizes[me] > min(others)
+
+
 def _answer(
     obs: Mapping[str, Any],
     actions: Sequence[Action],
@@ -970,6 +982,8 @@ def _answer(
         return min(cards, key=lambda a: card_worth(a.card, obs))  # type: ignore[no-any-return]
     takes = [a for a in _of(actions, Take) if a.card is not None] if Take in kinds else []
     if takes:
+        if made(Take, None) in actions and _leave_shared_card(obs):
+            return made(Take, None)
         return max(takes, key=lambda a: card_worth(str(a.card), obs))
     if ChooseWar in kinds:
         q = obs["quests"]

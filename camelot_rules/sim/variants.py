@@ -4,13 +4,15 @@ picture, and which differences from the first (reference) configuration are sign
 The axes are the ones the engine names (``new_game``'s options, see
 ``camelot_rules/engine/setup.py``): player count, base box or Merlin's Company, and each
 reading or variant of the rules - ``traitor`` (standard RB p.7 / none, the first-game variant,
-RB p.8 / among_us RB p.18), ``opening_share`` (draft / random / skip, RB p.8),
+RB p.8 / among_us RB p.18), ``opening_share`` (agreement / draft / random / skip, RB p.8),
+``spoils_share`` (agreement / random, BoQ p.4), ``camelot_actions`` (apart / one, RB p.13),
+``tristan_departure`` (BoQ p.13 / RB p.13), ``siege_without_fight`` (RB p.13),
 ``three_player_peek`` (RB p.19), and for Merlin's Company ``coats`` (JA setup), ``travel_mix``
-(the travel deck's mix, an assumption), ``divine_favor_reading`` (the reading of Divine Favor)
-and ``two_traitor_flip`` (what two hidden traitors turn over). Each configuration plays the
-same game seeds (game ``i`` of every configuration is dealt from the same seed), which keeps
-the comparison fair; the test is still Fisher's exact test on the two win counts (it does not
-use the pairing, so it is conservative).
+(the travel deck's mix, an assumption), ``divine_favor_reading`` (the reading of Divine Favor),
+``two_traitor_flip`` (what two hidden traitors turn over) and ``travel_to_camelot`` (JA).
+Each configuration plays the same game seeds (game ``i`` of every configuration is dealt
+from the same seed), which keeps the comparison fair; the test is still Fisher's exact test on
+the two win counts (it does not use the pairing, so it is conservative).
 
 Several comparisons at once find "significant" differences by luck: with ``k`` variants
 against a reference at 5% each, the chance of at least one false alarm approaches
@@ -56,8 +58,28 @@ AXES: dict[str, tuple[tuple[Any, ...], str]] = {
         "the loyalty deal: standard (RB p.7), none - first game (RB p.8), among_us (RB p.18)",
     ),
     "opening_share": (
-        ("draft", "random", "skip"),
-        "the opening share of white cards (RB p.8): draft / dealt at random / none",
+        ("agreement", "draft", "random", "skip"),
+        "the opening share of white cards (RB p.8): by agreement / draft / dealt at random / none",
+    ),
+    "spoils_share": (
+        ("agreement", "random"),
+        "a quest's white cards and Convocation's (BoQ p.4, p.14): by agreement / at random",
+    ),
+    "camelot_actions": (
+        ("apart", "one"),
+        "Camelot's draw and siege fight (RB p.13): two heroic actions / one",
+    ),
+    "tristan_departure": (
+        ("any_turn", "after_turn_in_camelot"),
+        "Sir Tristan's free departure: BoQ p.13 / RB p.13 (in Camelot his previous turn)",
+    ),
+    "siege_without_fight": (
+        (False, True),
+        "a siege fight with no Fight card (RB p.13 'as many ... as desired'): no / yes",
+    ),
+    "travel_to_camelot": (
+        ("draw", "safe"),
+        "Merlin's Company: a heroic move back to Camelot draws a travel card (JA) or not",
     ),
     "three_player_peek": ((False, True), "3 players: loyalty unseen before 6 swords (RB p.19)"),
     "coats": (("expansion", "base", "mixed"), "Merlin's Company knights (JA setup)"),

@@ -449,13 +449,15 @@ def test_quest_end_sends_knights_home_and_resets_perpetual_quests() -> None:
 
 
 def test_quest_spoils_war_won_shares_four_cards_from_the_winner() -> None:
-    """quest.spoils (BoQ p.4, p.10): +1 life each, 4 white cards shared, 1 white sword."""
+    """quest.spoils (BoQ p.4, p.10): +1 life each, 4 white cards shared, 1 white sword; dealt
+    out from the winner when the knights do not agree (``spoils_share="random"``)."""
     s = position(
         4,
         phase="heroic",
         location={0: "picts", 2: "picts"},
         hands={0: {"fight_5": 1}},
         quests={"picts": {"fights": 4}},
+        spoils_share="random",
     )
     s = s.apply(A.PlayFight("picts", 5))
     s = whites(s, "grail", "grail", "grail", "grail")
@@ -577,9 +579,13 @@ def test_white_merlin_removes_an_engine_a_black_card_or_a_warrior() -> None:
 
 
 def test_white_convocation_brings_knights_home_with_cards() -> None:
-    """white.convocation (BoQ p.14)."""
+    """white.convocation (BoQ p.14); dealt out when the knights do not agree."""
     s = position(
-        4, phase="heroic", hands={0: {"convocation": 1}}, location={1: "grail", 2: "picts"}
+        4,
+        phase="heroic",
+        hands={0: {"convocation": 1}},
+        location={1: "grail", 2: "picts"},
+        spoils_share="random",
     )
     s = s.apply(A.PlaySpecial("convocation"))
     s = s.apply(A.Join(True)).apply(A.Join(True)).apply(A.Join(False)).apply(A.Join(True))

@@ -84,7 +84,8 @@ def test_the_expansion_adds_to_the_base_tables_and_changes_none() -> None:
 def test_a_game_saved_before_the_table_loads_and_plays_on_as_the_same_game() -> None:
     saved = from_json(SAVED.read_text(encoding="utf-8"))
     assert [t[0] for t in saved.pending] == ["after_evil", "merlin"]
-    replayed = new_game(4, expansion=True)
+    # (its options as saved: the defaults have changed since - the opening share by agreement)
+    replayed = new_game(4, expansion=True, **saved.options())
     for step in saved.history():
         replayed = replayed.step(step)
     assert saved == replayed and saved.pending == replayed.pending

@@ -433,6 +433,7 @@ def random_task(data: dict[str, Any], rng: random.Random) -> list[Any]:
         "total": lambda: rng.randint(0, 9),
         "face": lambda: rng.randint(1, 8),
         "index": lambda: 0,
+        "passes": lambda: 0,
         "seats": lambda: seats,
         "pledges": lambda: [] if rng.random() < 0.7 else [[seats[0], 1]],
         "black": lambda: rng.choice(black),

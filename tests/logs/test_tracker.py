@@ -189,7 +189,7 @@ def test_siege_widget_reads_the_second_witch_and_sir_kays_turn() -> None:
     assert "2 siege engines on the board: 10 more lose the game." in siege.text.splitlines()[0]
 
 
-@pytest.mark.parametrize("seed", [3, 5, 6, 9])
+@pytest.mark.parametrize("seed", [3, 9, 10, 12])
 def test_calculators_read_an_engine_games_piles(seed: int) -> None:
     """An engine game (Merlin's Company) replayed into the tracker: the travel and deck
     widgets report the engine's own travel and black piles (games without a rebuild)."""

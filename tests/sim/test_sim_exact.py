@@ -137,7 +137,7 @@ def test_the_cli_prints_the_comparison(capsys: pytest.CaptureFixture[str]) -> No
 def test_a_fitted_model_that_cannot_be_won_answers_zero() -> None:
     """Of these 48 games, those reaching 4 white and 3 black swords laid no white sword after
     it: the fitted model has no way to a win, and the exact answer is 0 (not an error)."""
-    got = endgame_comparison(GameConfig.of(5), white=4, black=3, n=48, seed=17)
+    got = endgame_comparison(GameConfig.of(5), white=4, black=3, n=48, seed=2)
     assert got.model.p_white == 0 and got.white_laid == 0
     assert got.exact == 0 and got.best_move == "quest"
     assert got.simulated.wins == 0

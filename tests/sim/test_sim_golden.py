@@ -12,7 +12,11 @@ engines, travel risk; ``RandomPolicy`` and the engine unchanged): from then on i
 choices. It was rewritten on purpose again when the loyal heuristic was tuned for Merlin's
 Company (issue 15: cards with no play worth 0, a trip wants two turns of work, captured
 knights left captured, the expansion's black deck in the evil step's weighing, ten values
-from a random search; ``RandomPolicy`` and the engine unchanged).
+from a random search; ``RandomPolicy`` and the engine unchanged). It was rewritten on purpose
+again when rules of timing and choice changed (issue 28): the Grail's drink offered when a
+knight falls to 0 (he keeps his heroic action), Sir Tristan's free departure after his action
+too, Camelot's draw and siege fight counting apart, and the opening share and quests' spoils
+shared by agreement (a decision; the heuristic leaves a card to an emptier hand).
 
 Each recorded game holds its whole result row (``simulate_games``) and a digest of every
 decision and chance outcome of the game, so a changed choice anywhere shows up even when the

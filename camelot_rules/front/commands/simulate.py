@@ -181,8 +181,9 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
         metavar="NAME=V1,V2",
         help=_(
             "vary a rule option or setting (repeatable): players, expansion, traitor, "
-            "opening_share, three_player_peek, coats, travel_mix, divine_favor_reading, "
-            "two_traitor_flip; e.g. --sweep traitor=standard,none"
+            "opening_share, spoils_share, camelot_actions, tristan_departure, "
+            "siege_without_fight, three_player_peek, coats, travel_mix, divine_favor_reading, "
+            "two_traitor_flip, travel_to_camelot; e.g. --sweep traitor=standard,none"
         ),
     )
     p_sim.add_argument("--plot", default=None, help=_("with --sweep: save the plot (e.g. out.png)"))
