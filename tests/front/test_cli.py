@@ -128,7 +128,7 @@ def test_bad_input_is_one_readable_line(
 def test_deck_next_rebuild_and_forecast(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["deck", "black", "--expansion", "--cards", "morgan_witch_2"]
     code, out, _ = run(capsys, *argv, "--one-deck")
-    assert code == 0 and "P(morgan_witch_2 before the rebuild) = 1/2" in out  # her or the 1st
+    assert code == 0 and "P(Second Witch before the rebuild) = 1/2" in out  # her or the 1st
     assert "other deck: not modelled" in out
 
 

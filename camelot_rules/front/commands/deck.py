@@ -148,11 +148,10 @@ def _pile(kind: str) -> str:
 
 
 def _shown_cards(names: Sequence[str]) -> str:
-    """Card ids as typed in English; their printed names in the other languages."""
+    """Cards by their printed names, in every language."""
     from camelot_rules.data.names import display_name
 
-    en = get_language() == "en"
-    return listed(n if en else display_name(n) for n in names)
+    return listed(display_name(n) for n in names)
 
 
 def _forecast_verdict(

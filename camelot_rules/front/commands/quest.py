@@ -57,17 +57,17 @@ def _quest_seen(args: argparse.Namespace) -> dict[str, int]:
 
 
 def _quest_name(quest: str) -> str:
-    """A quest as typed (its id) in English, its printed name in the other languages."""
+    """A quest by its printed name, in every language."""
     from camelot_rules.data.names import display_name
 
-    return quest if get_language() == "en" else display_name(quest, "quest")
+    return display_name(quest, "quest")
 
 
 def _quest_title(quest: str) -> str:
-    """A quest in a sentence: ``black knight`` in English, its printed name otherwise."""
+    """A quest in a sentence, by its printed name."""
     from camelot_rules.data.names import display_name
 
-    return quest.replace("_", " ") if get_language() == "en" else display_name(quest, "quest")
+    return display_name(quest, "quest")
 
 
 def _tie(divine_favor: bool) -> str:
