@@ -10,6 +10,7 @@ import ipywidgets as W
 from camelot_rules.base.checks import check_bool, check_text
 from camelot_rules.base.i18n import N_
 from camelot_rules.base.i18n import gettext as _
+from camelot_rules.front.display import html_answer
 from camelot_rules.logs.playlog import (
     format_report,
     format_stat_test,
@@ -41,12 +42,15 @@ def render_playlog(text: str, *, stats: bool = True) -> Rendered:
     if stats:  # after the report, never instead of it; a test it cannot make is noted
         tests, notes = stats_report(report)
         lines += [format_stat_test(t) for t in tests] + notes
+    # the verdict: clean, or how many rules are broken and the first of them
+    verdict = lines[0] if not report.violations else f"{lines[0]} {lines[1].strip()}"
+    rest = lines[1:] if not report.violations else lines[2:]
     body = "".join(
         f"<div style='color:{'#a40000' if line.strip() in broken else 'inherit'}'>"
         f"{html.escape(line)}</div>"
-        for line in lines
+        for line in rest
     )
-    return body, "\n".join(lines)
+    return html_answer(verdict, body, []), "\n".join([verdict, *rest])
 
 
 class PlaylogWidget(W.VBox):  # type: ignore[misc]

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from camelot_rules.base.i18n import N_, get_language
+from camelot_rules.base.i18n import N_
 from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data.decks import standard_deck
 from camelot_rules.front.commands.common import (

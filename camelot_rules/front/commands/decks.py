@@ -25,7 +25,6 @@ def run_decks(args: argparse.Namespace) -> str:
         rows = [
             [
                 display_name(e.name),
-                e.name,
                 e.count,
                 (
                     _("{confidence} (assumption)") if e.confidence.is_assumption else "{confidence}"
@@ -34,9 +33,7 @@ def run_decks(args: argparse.Namespace) -> str:
             ]
             for e in entries
         ]
-        out.append(
-            text_table([_("card"), _("to type"), _("count"), _("confidence"), _("source")], rows)
-        )
+        out.append(text_table([_("card"), _("count"), _("confidence"), _("source")], rows))
     return "\n\n".join(out)
 
 
