@@ -23,6 +23,7 @@ from camelot_rules.base.i18n import (
     gettext,
     set_language,
 )
+from camelot_rules.base.surface import on_surface
 from camelot_rules.front.display import html_error
 
 __all__ = [
@@ -72,7 +73,8 @@ def safe_render(render: Callable[[], Rendered]) -> Rendered:
     named by its type so it can be reported.
     """
     try:
-        return render()
+        with on_surface("widgets"):  # a message names the widget's boxes, not parameters
+            return render()
     except ValueError as err:
         message = str(err) or type(err).__name__
     except KeyboardInterrupt:  # the notebook's stop button: the old answer must not stay

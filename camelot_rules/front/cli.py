@@ -14,6 +14,7 @@ from pathlib import Path
 
 from camelot_rules.base.i18n import LANGUAGES, language
 from camelot_rules.base.i18n import gettext as _
+from camelot_rules.base.surface import on_surface
 from camelot_rules.front import links
 from camelot_rules.front.display import exact_fractions
 from camelot_rules.front.parser import IN_CLI, build_parser
@@ -32,7 +33,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # translated); a caller's own choice comes back afterwards
     token = IN_CLI.set(True)
     try:
-        with language(_lang_in(argv)):
+        with language(_lang_in(argv)), on_surface("cli"):
             return _main(argv)
     finally:
         IN_CLI.reset(token)

@@ -503,7 +503,7 @@ def rebuild_verdict(
     'Half the time the black pile is rebuilt by turn 50.'
     >>> rebuild_verdict("white", {3: Fraction(1)}, Fraction(0), names=["grail"],
     ...                 seen_before=Fraction(1, 4))
-    'The white pile is rebuilt in turn 3. grail comes up before the rebuild: 25.0% (1 in 4).'
+    'The white pile is rebuilt in turn 3. Grail comes up before the rebuild: 25.0% (1 in 4).'
     >>> rebuild_verdict("black", {}, Fraction(1))
     'The black pile is not rebuilt within the horizon.'
     """
@@ -576,8 +576,8 @@ def race_blocker(quest: str, *, laid: int, held: Sequence[int]) -> str:
     the quest or Excalibur's place; ``held`` each knight's cards (rules ``quest.grail``,
     ``quest.excalibur``: the thresholds come from the rulebook).
 
-    >>> race_blocker("grail", laid=2, held=[1, 1])[:67]
-    'the knights on it hold 2 Grail cards and 5 more are needed (7 win it)'
+    >>> race_blocker("grail", laid=2, held=[1, 1])[:70]
+    'the knights on it hold 2 Grail cards but 5 are still needed (7 win it)'
     >>> race_blocker("excalibur", laid=0, held=[2])[:69]
     'the knights on it can spare 2 white cards and Excalibur needs 5 steps'
     >>> race_blocker("grail", laid=5, held=[2])
@@ -593,12 +593,12 @@ def race_blocker(quest: str, *, laid: int, held: Sequence[int]) -> str:
             return ""
         if have == 1:
             text = _(
-                "the knights on it hold 1 Grail card and {need} more are needed ({spots} win "
+                "the knights on it hold 1 Grail card but {need} are still needed ({spots} win "
                 "it); the model draws no white card"
             )
         else:
             text = _(
-                "the knights on it hold {have} Grail cards and {need} more are needed ({spots} "
+                "the knights on it hold {have} Grail cards but {need} are still needed ({spots} "
                 "win it); the model draws no white card"
             )
         return text.format(have=have, need=need, spots=spots)
