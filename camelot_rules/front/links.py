@@ -87,7 +87,7 @@ def _key(action: argparse.Action) -> str:
 def _fields(leaf: argparse.ArgumentParser) -> dict[str, argparse.Action]:
     """A command's settings by link key (help, version, sub-command and ``--link`` itself left
     out)."""
-    skip = argparse._HelpAction | argparse._VersionAction | argparse._SubParsersAction
+    skip = (argparse._HelpAction, argparse._VersionAction, argparse._SubParsersAction)
     return {_key(a): a for a in leaf._actions if not isinstance(a, skip) and a.dest != "link"}
 
 

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from camelot_rules.base.surface import on_surface
-
 from camelot_rules.data import rulebook
 from camelot_rules.data.decks import known_card_names, standard_deck
 from camelot_rules.data.names import (
