@@ -151,6 +151,7 @@ def log_from_upload(value: Any) -> str:
 def playlog_tab(playlog: PlaylogWidget) -> W.VBox:
     """The play-log tab: what a log is, "Load the example", "Upload a log file", the widget."""
     example = tr(W.Button(icon="book"), description=N_("Load the example"))
+    example.add_class("camelot-load-example")
     upload = tr(
         W.FileUpload(accept=".log,.txt", multiple=False), description=N_("Upload a log file")
     )

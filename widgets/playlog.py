@@ -64,6 +64,7 @@ class PlaylogWidget(W.VBox):  # type: ignore[misc]
             layout={"width": "700px", "max_width": "100%", "height": "220px"},
         )
         self.check = tr(W.Button(), description=N_("Check the log"))
+        self.check.add_class("playlog-check")
         self.result = result_box("playlog-result")
         self.text = ""
         self.check.on_click(self._update)

@@ -101,7 +101,7 @@ def test_exhaustion_widget_dropdown_and_bad_mix(voila_app: Any) -> None:
 def test_graph_widget_model_choice_and_bad_parameters(voila_app: Any) -> None:
     page = voila_app
     _tab(page, "Endgame explorer")
-    _wait_text(page, ".graph-result", "loyal_win")
+    _wait_text(page, ".graph-result", "the loyal knights win")
     page.locator(".widget-dropdown:has(label:text-is('Model')) select").first.select_option(
         "Travel chain"
     )
