@@ -225,7 +225,10 @@ class TravelWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
                 layout={"width": "100%", "max_width": "640px"},
             ),
             description=N_("Deck (assumed)"),
-            tooltip=N_("the travel deck's cards and counts, e.g. Captured!: 2 (press Enter)"),
+            tooltip=N_(
+                "the travel deck's cards and counts, e.g. Captured!: 2 (applied when you leave "
+                "the box)"
+            ),
         )
         self.composition.add_class("travel-composition")
         self.seen = tr(
