@@ -164,10 +164,8 @@ def _package_version() -> str:
 
     try:
         return version("camelot-rules")
-    except PackageNotFoundError:  # pragma: no cover - a bare checkout on the path
-        from camelot_rules import __version__
-
-        return __version__
+    except PackageNotFoundError:  # pragma: no cover - a bare checkout, never installed
+        return "(not installed: pip install -e .)"
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -230,8 +230,9 @@ def wait_text(
       const v = sel.endsWith('-result') ?
         document.querySelector(sel.replace(/-result$/, '-verdict')) : null;
       const pinned = v && v.offsetParent !== null ? v.innerText + '\\n' : '';
-      return e%s && (pinned + e.innerText).includes(text); }"""
-        % shown
+      return e"""
+        + shown
+        + """ && (pinned + e.innerText).includes(text); }"""
     )
     page.wait_for_function(read, arg=[css, needle], timeout=timeout)
     return answer_text(page, css)
