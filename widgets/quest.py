@@ -7,7 +7,6 @@ the Pict and Saxon wars) and the combat quests (Black Knight, Lancelot, the Drag
 
 from __future__ import annotations
 
-import html
 import re
 from fractions import Fraction
 from functools import lru_cache
@@ -54,6 +53,7 @@ from widgets.common import (
     text_box,
     tr,
 )
+from widgets.svg import svg_lines
 from widgets.tracker import ReadsPosition
 
 __all__ = [
@@ -424,9 +424,6 @@ def quest_figure(curves: dict[str, RaceCurve], *, title: str) -> Any:
     return plot_series(series, title=title, xlabel=_("turns from now"), ylabel=_("chance by then"))
 
 
-_COLOURS = ("#4a78b5", "#e08a2c", "#b03a2e")
-
-
 def svg_curves(curves: dict[str, RaceCurve], *, width: int = 420, height: int = 220) -> str:
     """A small inline SVG line chart of the curves (the widget's plot: drawn in a millisecond,
     where a matplotlib figure takes a few hundred on this machine; :func:`quest_figure` draws
@@ -437,49 +434,20 @@ def svg_curves(curves: dict[str, RaceCurve], *, width: int = 420, height: int = 
     >>> svg.startswith("<svg") and "won: one" in svg and "lost" in svg
     True
     """
-    left, right, top, bottom = 40, 10, 10, 40
     first = next(iter(curves.values()))
-    n = max(first.turns, 1)
-
-    def xy(t: int, p: Fraction) -> str:
-        x = left + (width - left - right) * t / n
-        y = top + (height - top - bottom) * (1 - float(p))
-        return f"{x:.1f},{y:.1f}"
-
-    parts = [
-        f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
-        f"viewBox='0 0 {width} {height}' role='img' aria-label='chance over the next turns' "
-        "style='max-width:100%;height:auto;font:11px sans-serif'>"
+    lines = [
+        (_("won: {label}").format(label=label), dict(enumerate(c.won)))
+        for label, c in curves.items()
     ]
-    for pct in (0, 50, 100):
-        y = top + (height - top - bottom) * (1 - pct / 100)
-        parts.append(
-            f"<line x1='{left}' x2='{width - right}' y1='{y:.1f}' y2='{y:.1f}' stroke='#ddd'/>"
-            f"<text x='{left - 4}' y='{y + 4:.1f}' text-anchor='end'>{pct}%</text>"
-        )
-    for t in range(0, n + 1, max(1, n // 8)):
-        x = left + (width - left - right) * t / n
-        parts.append(
-            f"<text x='{x:.1f}' y='{height - bottom + 14}' text-anchor='middle'>{t}</text>"
-        )
-    parts.append(
-        f"<text x='{(left + width - right) / 2}' y='{height - bottom + 28}' "
-        f"text-anchor='middle'>{html.escape(_('turns from now'))}</text>"
+    lines.append((_("lost"), dict(enumerate(first.lost))))
+    return svg_lines(
+        lines,
+        xlabel=_("turns from now"),
+        dashed_last=True,
+        width=width,
+        height=height,
+        aria="chance over the next turns",
     )
-    lost = _("lost")
-    lines = [(_("won: {label}").format(label=label), c.won) for label, c in curves.items()]
-    lines.append((lost, first.lost))
-    for k, (label, values) in enumerate(lines):
-        colour = _COLOURS[min(k, 1)] if k < len(lines) - 1 else _COLOURS[2]
-        points = " ".join(xy(t, p) for t, p in enumerate(values))
-        dash = " stroke-dasharray='4 3'" if k == len(lines) - 1 else ""
-        parts.append(
-            f"<polyline points='{points}' fill='none' stroke='{colour}' stroke-width='2'{dash}/>"
-            f"<text x='{left + 6}' y='{top + 12 + 13 * k}' fill='{colour}'>"
-            f"{html.escape(label)}</text>"
-        )
-    parts.append("</svg>")
-    return "".join(parts)
 
 
 class QuestWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]

@@ -41,6 +41,7 @@ from widgets.common import (
     text_box,
     tr,
 )
+from widgets.svg import svg_lines
 from widgets.tracker import ReadsPosition, gone_text
 
 __all__ = [
@@ -188,8 +189,35 @@ def _render(
     ]
     assumes = list(plan.assumptions)
     out_headers = [_("outcome"), "P", "%"]
+    # the curves over the trips: captured at least once by trip t, Merlin arrived by trip t
+    # (at most about 12 points of the capture curve: each is a whole trips_distribution)
+    step = max(1, -(-trips // 12))
+    captured = {0: Fraction(0)}
+    for t in sorted({*range(step, trips, step), trips}):
+        by_t = (
+            plan
+            if t == trips
+            else trips_distribution(
+                left,
+                t,
+                composition=full,
+                can_meet=can_meet,
+                grail_open=grail_open,
+                captured_held=held,
+            )
+        )
+        captured[t] = 1 - by_t.captures.get(0, Fraction(0))
+    chart = svg_lines(
+        [
+            (_("captured at least once"), captured),
+            (_("Merlin has arrived"), {0: Fraction(0), **plan.merlin_by_trip}),
+        ],
+        xlabel=_("trips from now"),
+        aria="chance over the next trips",
+    )
     body = (
         "".join(f"<div>{line}</div>" for line in lines)
+        + f"<div class='travel-plot'>{chart}</div>"
         + "<div><b>"
         + _("Next trip")
         + "</b></div>"
