@@ -10,7 +10,7 @@ import ipywidgets as W
 from camelot_rules.base.checks import check_bool, check_text
 from camelot_rules.base.i18n import N_
 from camelot_rules.base.i18n import gettext as _
-from camelot_rules.front.display import html_answer
+from camelot_rules.front.display import html_answer, html_error
 from camelot_rules.logs.playlog import (
     format_report,
     format_stat_test,
@@ -36,7 +36,12 @@ def render_playlog(text: str, *, stats: bool = True) -> Rendered:
         raise ValueError(
             _("the log has more than {n} lines; check it with the CLI").format(n=MAX_LINES)
         )
-    report = verify(parse_log(text))
+    try:
+        events = parse_log(text)
+    except ValueError as err:  # a line the log's grammar does not know: a reading, not a sum
+        head = _("The log cannot be read:")
+        return html_error(str(err), head=head), f"{head} {err}"
+    report = verify(events)
     lines = format_report(report).splitlines()
     broken = {format_violation(v) for v in report.violations}  # shown red, in any language
     if stats:  # after the report, never instead of it; a test it cannot make is noted

@@ -367,9 +367,10 @@ def central_range(dist: dict[int, Fraction], mass: Fraction = Fraction(999, 1000
     return keys[low : high + 1]
 
 
-def html_error(message: str) -> str:
-    """An error shown in place of a result, readable by a player (no traceback)."""
-    head = _("Cannot compute:")
+def html_error(message: str, *, head: str | None = None) -> str:
+    """An error shown in place of a result, readable by a player (no traceback); ``head``
+    defaults to "Cannot compute:" in the language in force."""
+    head = _("Cannot compute:") if head is None else head
     return (
         "<div class='camelot-error' style='color:#a40000;border:1px solid #a40000;"
         f"padding:4px'><b>{html.escape(head)}</b> {html.escape(message)}</div>"

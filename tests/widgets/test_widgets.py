@@ -202,6 +202,7 @@ def test_playlog_widget_reports_violations_and_parse_errors() -> None:
     w.log_text.value = (logs / "malformed.log").read_text()
     w.check.click()
     assert "camelot-error" in w.result.value and "line 3" in w.result.value
+    assert w.text.startswith("The log cannot be read: line 3")  # not "Cannot compute"
 
 
 # --- any failure is shown in place and clears the stale result (issue 16, item 9) ---------------
