@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 from camelot_rules.base.i18n import LANGUAGES, N_, get_language, language
 from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data.decks import deck_facts, standard_deck
-from camelot_rules.front import links
+from camelot_rules.front import charts, links
 from camelot_rules.front.display import (
     capture_verdict,
     cause_text,
@@ -470,6 +470,7 @@ def _cmd_deck(args: argparse.Namespace) -> str:
         out += [_("option: {text}").format(text=o) for o in fc.options]
         return "\n".join(out)
     nr = next_rebuild(position, mix, cards=names, horizon=args.horizon, rules=rules)
+    charts.show(charts.rebuild_chart(_pile(args.deck), nr.by_turn))
     rows = []
     total = Fraction(0)
     for turn, p in sorted(nr.by_turn.items()):
@@ -605,6 +606,7 @@ def _cmd_travel(args: argparse.Namespace) -> str:
             grail_open=not args.grail_over,
             captured_held=held,
         )
+        charts.show(charts.trips_chart(plan))
         out[0] = capture_verdict(1 - plan.captures.get(0, Fraction(0)), args.trips)
         out.append(_("over {n} trips:").format(n=args.trips))
         out.append(_dist_table(_("captures"), plan.captures))
@@ -852,6 +854,7 @@ def _race_report(title: str, curve: object) -> str:
     from camelot_rules.odds.quests import RaceCurve
 
     assert isinstance(curve, RaceCurve)
+    charts.show(charts.race_chart(title, curve))  # the web page draws it
     rows = [
         [t, fmt_prob(w, 2), fmt_prob(lo, 2)]
         for t, (w, lo) in enumerate(zip(curve.won, curve.lost))
