@@ -185,6 +185,7 @@ NOTE_TEXTS: tuple[str, ...] = (
     N_("Arthur passes a card to seat {seat}"),
     N_("seat {seat} offers a card to share"),
     N_("seat {seat} takes {card}"),
+    N_("seat {seat} takes none of the shared cards"),
     N_("Excalibur is sacrificed to cancel {card}"),
     N_("Mordred joins the {war} war"),
     N_("mercenaries join the {war} war"),

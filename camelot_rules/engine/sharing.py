@@ -72,15 +72,16 @@ def resolve_share(s: GameState, task: tuple[Any, ...], a: Take) -> None:
     seat, seats, index, passes = task[1], task[2], task[3], task[4]
     if a.card is None:
         passes += 1
+        note(s, f"seat {seat} takes none of the shared cards", "share.by-agreement")
     else:
         i = s.cfg.white_index[a.card]
         s._set(pool=vec_add(s.pool, i, -1))
         set_hand(s, seat, vec_add(s.hands[seat], i, 1))
         passes = 0
+        note(s, f"seat {seat} takes {a.card}", "share.by-agreement")
     if any(s.pool):
         nxt = (index + 1) % len(seats)
         push(s, ("share", seats[nxt], seats, nxt, passes))
-    note(s, f"seat {seat} {a}", "share.by-agreement")
 
 
 # --- the cards drawn face up for sharing (the chance task "pool_draw") ---------------------------

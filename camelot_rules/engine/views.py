@@ -230,9 +230,11 @@ def _shared(s: GameState) -> dict[str, Any]:
     way)."""
     names = s.cfg.white_names
     seats: list[int] = []
-    for task in reversed(s.pending):
-        if task[0] == "share":
-            seats = list(task[2])
+    pending = s.pending
+    for k in range(len(pending) - 1, -1, -1):
+        if pending[k][0] == "share":
+            sharing: tuple[int, ...] = pending[k][2]
+            seats = list(sharing)
             break
     return {"cards": [names[i] for i, c in enumerate(s.pool) for _ in range(c)], "seats": seats}
 
