@@ -53,6 +53,7 @@ __all__ = [
     "Threshold",
     "deck_entries",
     "hidden_traitor_flips",
+    "quest_card_map",
     "quest_data",
     "threshold",
     "wrong_accusation_flips",
@@ -314,6 +315,24 @@ QUEST_CARDS: tuple[QuestCard, ...] = (
     QuestCard("dragon", "lancelot_dragon_5_9", "F §4, §6 (S5, S11, S17)", H),
     QuestCard("dragon", "lancelot_dragon_7_11", "F §4, §6 (S5, S11, S17)", H),
 )
+
+
+def quest_card_map(*, include_low: bool = False) -> dict[str, str]:
+    """Return {black card name: quest} for the cards that add a siege engine once their quest
+    is over: the one map the engine, the verifier and the calculators read (RB p.11; BoQ p.4,
+    p.9, p.16). Lancelot's and the Dragon's black cards are the Dragon's: they stay live until
+    the second of those two quests ends.
+
+    ``include_low`` adds the cards whose place in this map is LOW or UNVERIFIED (none
+    today: Desolation and the Dark Forest are the Grail's by BoQ p.16, upgraded from LOW).
+
+    Rules: ``deck.finished-quest-cards``, ``black.finished-quest``.
+
+    >>> quest_card_map()["despair"], quest_card_map()["lancelot_dragon_1_5"]
+    ('grail', 'dragon')
+    """
+    low = check_bool("include_low", include_low)
+    return {q.card: q.quest for q in QUEST_CARDS if low or q.confidence not in (L, U)}
 
 
 @dataclass(frozen=True)

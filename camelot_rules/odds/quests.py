@@ -916,9 +916,10 @@ _MAX_KNIGHTS = 8  # the largest table (Merlin's Company, JA setup)
 # Black cards that change any race the same way, whatever the quest (BoQ p.16): Morgan's third
 # card draws three more black cards, Guinevere sends every knight to Camelot.
 _ANY_RACE = ("morgan_3", "guinevere")
+_QUEST_OF = rulebook.quest_card_map()  # the rule data's one map of quest black cards
 _RACE_CARDS = {
-    "grail": ("despair", "desolation", "dark_forest"),
-    "excalibur": ("excalibur",),
+    "grail": tuple(c for c, q in _QUEST_OF.items() if q == "grail"),
+    "excalibur": tuple(c for c, q in _QUEST_OF.items() if q == "excalibur"),
     "picts": ("picts", "mercenaries", "mordred", "morgan_witch_3"),
     "saxons": ("saxons", "mercenaries", "mordred", "morgan_witch_3"),
 }

@@ -40,7 +40,7 @@ from camelot_rules.base.i18n import get_language, gettext
 from camelot_rules.base.rationals import ONE, ZERO, from_q, to_q
 from camelot_rules.data.decks import Deck, standard_deck
 from camelot_rules.data.names import check_card_names
-from camelot_rules.data.rulebook import QUEST_CARDS, Confidence
+from camelot_rules.data.rulebook import QUEST_CARDS, Confidence, quest_card_map
 from camelot_rules.odds.runout import check_draw_mix
 
 __all__ = [
@@ -61,22 +61,6 @@ __all__ = [
 
 FIRST_WITCH = "morgan_witch_1"
 _QUESTS = frozenset(q.quest for q in QUEST_CARDS)
-
-
-def quest_card_map(*, include_low: bool = False) -> dict[str, str]:
-    """Return {black card name: quest} for cards that add an engine once their quest is over.
-    ``include_low`` adds the cards whose place in this map is below HIGH confidence (none
-    today: Desolation and the Dark Forest are the Grail's by BoQ p.16).
-
-    >>> quest_card_map()["despair"], quest_card_map()["desolation"]
-    ('grail', 'grail')
-    """
-    return {
-        q.card: q.quest
-        for q in QUEST_CARDS
-        if check_bool("include_low", include_low)
-        or q.confidence not in (Confidence.LOW, Confidence.UNVERIFIED)
-    }
 
 
 @dataclass(frozen=True)
