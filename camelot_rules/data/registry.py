@@ -101,21 +101,6 @@ RULES: tuple[Rule, ...] = (
         ("tests/odds/test_runout.py", "tests/odds/test_rebuilds.py", "tests/odds/test_draws.py"),
     ),
     Rule(
-        "deck.rebuild-both",
-        "In Merlin's Company, when the white or the black deck runs out both are rebuilt; the "
-        "travel deck is not.",
-        "JA travel rules (note on reshuffles); ES p.10 says 'new draw decks' (plural)",
-        ("JA", "ES"),
-        ("camelot_rules.odds.rebuilds.RebuildRules", "camelot_rules.odds.rebuilds.OtherDeck"),
-        ("tests/odds/test_rebuilds.py",),
-        (
-            "JA: both white and black are rebuilt when either runs out",
-            "ES p.10: 'new draw decks' - silent on whether the other deck is rebuilt too",
-            "F §2 (S5, LOW): both discard piles are reshuffled",
-        ),
-        "RebuildRules(other_deck=OtherDeck(...)) for the JA reading; None for one deck only",
-    ),
-    Rule(
         "deck.finished-quest-cards",
         "A black card of a quest that is over adds a siege engine; the base game then discards "
         "it, Merlin's Company removes it from the game.",
@@ -870,8 +855,16 @@ ENGINE_RULES: tuple[Rule, ...] = (
         "deck.reshuffle-both",
         "When either draw pile runs out, both colours are reshuffled (each discard pile into its "
         "draw pile); discards are face down.",
-        "RB p.7, p.10, p.13; BoQ p.14; ES p.10",
+        "RB p.7, p.10, p.13; BoQ p.14; ES p.10; JA travel rules (note on reshuffles: the same in "
+        "Merlin's Company, the travel deck apart)",
         ("board.reshuffle_both",),
+        readings=(
+            "RB p.10, p.13 and the JA note: both decks are rebuilt when either runs out (the "
+            "engine; the deck calculator's default)",
+            "variant: only the deck that ran out is rebuilt (ES p.10's 'new draw decks' read "
+            "narrowly; F §2 had both as LOW before the rulebook was read)",
+        ),
+        option="RebuildRules(both_decks=False)",
     ),
 )
 
@@ -1026,13 +1019,15 @@ def _with_expansion(r: Rule) -> Rule:
 
 # The calculators that apply the expansion's rules too (issue 12): code and tests added.
 _CALCULATOR_ADDITIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "deck.rebuild-both": (
+    "deck.reshuffle-both": (
         (
+            "camelot_rules.odds.rebuilds.RebuildRules",
+            "camelot_rules.odds.rebuilds.OtherDeck",
             "camelot_rules.odds.rebuilds.default_other_deck",
             "camelot_rules.odds.rebuilds.next_rebuild",
             "camelot_rules.odds.rebuilds.forecast",
         ),
-        ("tests/front/test_cli.py", "tests/widgets/test_widgets.py"),
+        ("tests/odds/test_rebuilds.py", "tests/front/test_cli.py", "tests/widgets/test_widgets.py"),
     ),
     "travel.captured": (
         (
@@ -1208,12 +1203,22 @@ NOT_APPLIED: tuple[tuple[str, str, str], ...] = (
 )
 
 
+#: old ids kept working: id -> the id of the one rule it now names
+ALIASES: dict[str, str] = {
+    # one rule said twice (issue 28): the calculators' id for the engine's reshuffle rule
+    "deck.rebuild-both": "deck.reshuffle-both",
+}
+
+
 def rule(rule_id: str) -> Rule:
-    """Return the rule with this id.
+    """Return the rule with this id (an old id in :data:`ALIASES` names its rule).
 
     >>> rule("siege.fight").source
     'ES p.13; F §4 (S6); RB p.13'
+    >>> rule("deck.rebuild-both").id
+    'deck.reshuffle-both'
     """
+    rule_id = ALIASES.get(rule_id, rule_id)
     for r in RULES:
         if r.id == rule_id:
             return r

@@ -803,7 +803,7 @@ class _Replay:
     ``endgame.accusation``, ``endgame.fifth-witch``, ``endgame.hidden-traitors``,
     ``endgame.seven-black``, ``endgame.twelve-swords``, ``witch.lasting``, ``evil.engine``,
     ``black.merlin-cancel``, ``relic.excalibur``, ``heroic.heal``, ``quest.solo``,
-    ``turn.no-repeat``, ``traitor.unmasked``, ``traitor.unmasked-turn``, ``deck.rebuild-both``,
+    ``turn.no-repeat``, ``traitor.unmasked``, ``traitor.unmasked-turn``, ``deck.reshuffle-both``,
     ``travel.counts``, ``endgame.tie``, ``quest.fight-cards``, ``quest.wars``,
     ``black.vivien``, ``black.dark-forest``, ``black.guinevere``.
     """
@@ -1366,7 +1366,7 @@ class _Replay:
                 t.captured.add(victim)
 
     def on_reshuffle(self, ev: Event) -> None:
-        """Rules: ``travel.reshuffle``, ``deck.reshuffle-both``, ``deck.rebuild-both``."""
+        """Rules: ``travel.reshuffle``, ``deck.reshuffle-both``."""
         t = self.t
         deck = ev.words[0]
         if deck == "travel":

@@ -9,10 +9,9 @@ The rules (each an option where the sources leave room):
   seed's "new draw decks", ES p.10) and in Merlin's Company, whose note repeats it and adds
   that the travel deck is not rebuilt then (JA travel rules, note). The engine rebuilds both.
   Here the other deck is modelled by its pile size (:class:`OtherDeck`; by default
-  :func:`default_other_deck`, whose sizes and draw mix are named assumptions). Every expansion
-  position follows the rule; a base position still follows one deck unless
-  :class:`RebuildRules` ``both_decks=True`` or ``other_deck`` is given (a default to align with
-  RB p.10 and the engine); ``both_decks=False`` models a one-deck reading.
+  :func:`default_other_deck`, whose sizes and draw mix are named assumptions). Every position,
+  base or expansion, follows the rule by default, as the engine does; :class:`RebuildRules`
+  ``both_decks=False`` is the one-deck variant (rule ``deck.reshuffle-both``).
 * The First Witch rebuilds the white and black decks at once (JA witches, 1st): the other
   deck's pile is rebuilt too. Whether the cards still in the draw pile join the rebuild is not
   said: ``rebuild_mode="all"`` (default: draw pile and discards shuffled together) or
@@ -115,7 +114,7 @@ class DeckPosition:
 class OtherDeck:
     """The other deck (white, for a black-deck question) when both are rebuilt together (JA).
 
-    Rules: ``deck.rebuild-both``.
+    Rules: ``deck.reshuffle-both``.
 
     Only its draw pile size matters: ``pile`` cards now, ``rebuilt`` after a rebuild, and its
     own per-turn draw mix (independent of the black draws).
@@ -153,7 +152,7 @@ def default_other_deck(kind: str, *, expansion: bool = True) -> OtherDeck:
     """Return the other deck assumed when a ``kind`` deck's rebuild also rebuilds the other
     (JA travel rules, note; JA witches, 1st).
 
-    Rules: ``deck.rebuild-both``.
+    Rules: ``deck.reshuffle-both``.
 
     For a black-deck question the other deck is the 107-card expansion white deck less the
     hands of 5 knights (6 cards each): 77 cards, 2 drawn half the turns. For a white-deck
@@ -197,10 +196,11 @@ def _deck_kind(position: DeckPosition) -> str:
 class RebuildRules:
     """The options where the sources leave room (see the module docstring).
 
-    Rules: ``deck.rebuild-both``.
+    Rules: ``deck.reshuffle-both``.
 
-    ``both_decks``: ``None`` (default) follows the position - both decks are rebuilt together
-    in Merlin's Company (JA), one deck in the base game; ``True``/``False`` force a reading.
+    ``both_decks``: ``None`` (default) or ``True`` follows the rule - both decks are rebuilt
+    together, in the base game (RB p.10, p.13) as in Merlin's Company (JA note), as the engine
+    does; ``False`` is the one-deck variant (only the deck that ran out is rebuilt).
     ``other_deck`` gives the other deck's pile (else :func:`default_other_deck`).
     """
 
@@ -236,7 +236,7 @@ class RebuildRules:
         the expansion's rule; a travel deck is rebuilt on its own)."""
         if self.other_deck is not None:
             return self.other_deck
-        both = position.expansion if self.both_decks is None else self.both_decks
+        both = self.both_decks is not False  # RB p.10, p.13; JA note: both, in either game
         if not both:
             return None
         kind = _deck_kind(position)
@@ -655,7 +655,7 @@ def next_rebuild(
 ) -> NextRebuild:
     """Return when the draw pile is next rebuilt, why, and whether ``cards`` come up first.
 
-    Rules: ``deck.draw-applies-at-once``, ``deck.first-witch``, ``deck.rebuild-both``.
+    Rules: ``deck.draw-applies-at-once``, ``deck.first-witch``, ``deck.reshuffle-both``.
 
     Without the First Witch in the pile this is :func:`turns_until_exhausted` of the pile size.
     With her, the rebuild comes when she is drawn if that is earlier. A mix that may draw 0
@@ -835,7 +835,7 @@ def forecast(
     """Return the exact distribution of what the next ``turns`` turns draw, across reshuffles.
 
     Rules: ``deck.draw-applies-at-once``, ``deck.finished-quest-cards``, ``deck.first-witch``,
-    ``deck.rebuild-both``.
+    ``deck.reshuffle-both``.
 
     Tracks how many of ``cards`` are drawn (e.g. the seven witches), how many rebuilds happen,
     and how many siege engines the cards of finished quests add - in the base game they come
