@@ -28,6 +28,7 @@ __all__ = [
     "BASE_BLACK",
     "BASE_LOYALTY",
     "BASE_WHITE",
+    "COMBAT_SHAPES",
     "ENGINE_THRESHOLDS",
     "EXPANSION_BLACK",
     "EXPANSION_KNIGHTS",
@@ -36,6 +37,7 @@ __all__ = [
     "FIGHT_CARDS",
     "FIGHT_VALUES",
     "KNIGHTS",
+    "MORDRED_EXTRA_FIGHTS",
     "QUESTS",
     "QUEST_CARDS",
     "RELICS",
@@ -56,6 +58,7 @@ __all__ = [
     "quest_card_map",
     "quest_data",
     "threshold",
+    "war_sequence",
     "wrong_accusation_flips",
 ]
 
@@ -584,6 +587,32 @@ ENGINE_THRESHOLDS: tuple[Threshold, ...] = (
     Threshold("accusation_right_white_swords", 1, "RB p.16", H),
     Threshold("armor_black_draws", 2, "BoQ p.6", H),
 )
+
+
+#: each combat quest's white pattern (BoQ p.5-7, p.14; RB p.14): the sizes of its groups of
+#: equal Fight values, each group of a different value, largest first - two pairs, a full
+#: house, three three-of-a-kinds (their sum is the quest's white spots)
+COMBAT_SHAPES: dict[str, tuple[int, ...]] = {
+    "black_knight": (2, 2),
+    "lancelot": (3, 2),
+    "dragon": (3, 3, 3),
+}
+#: Mordred on a war: it takes one more Fight 5 after the straight (BoQ p.16)
+MORDRED_EXTRA_FIGHTS = 1
+
+
+def war_sequence(war: str, *, mordred: bool = False) -> tuple[int, ...]:
+    """The Fight values a war takes, in order: an ascending straight over its white spots
+    (1, 2, 3, 4, 5: BoQ p.10; RB p.15), then one more 5 with Mordred on it (BoQ p.16).
+
+    Rules: ``quest.wars``, ``black.mordred``.
+
+    >>> war_sequence("picts"), war_sequence("saxons", mordred=True)
+    ((1, 2, 3, 4, 5), (1, 2, 3, 4, 5, 5))
+    """
+    straight = FIGHT_VALUES[: quest_data(war).white_spots]
+    extra = MORDRED_EXTRA_FIGHTS if check_bool("mordred", mordred) else 0
+    return straight + (straight[-1],) * extra
 
 
 def quest_data(name: str) -> QuestData:

@@ -821,7 +821,7 @@ def war_completion_probability(
             gettext("war={war}: expected one of {value}").format(war=repr(war), value=list(WARS))
         )
     mordred = check_bool("mordred", mordred)
-    top = len(_VALUES) + (1 if mordred else 0)
+    top = len(rulebook.war_sequence(war, mordred=mordred))  # the rule data's war length
     if isinstance(fights_laid, bool) or not isinstance(fights_laid, int):
         raise ValueError(
             gettext("fights_laid={fights_laid}: expected a whole number").format(
@@ -852,7 +852,7 @@ def war_completion_probability(
             gettext("start={start}: expected 'war' or 'camelot'").format(start=repr(start))
         )
     held = _hand_values(hand)
-    on_war = tuple(min(v, len(_VALUES)) for v in range(1, fights_laid + 1))
+    on_war = rulebook.war_sequence(war, mordred=mordred)[:fights_laid]
     _check_copies(("hand", held), ("the war", on_war))
     needs = _war_needs(war, fights_laid, mordred)
     if white_deck is None:
@@ -1473,7 +1473,7 @@ def war_race(
 
     players = check_players(players, expansion)
     turns = _check_turns(turns)
-    top = len(_VALUES) + (1 if mordred else 0)
+    top = len(rulebook.war_sequence(war, mordred=mordred))  # the rule data's war length
     if isinstance(fights_laid, bool) or not isinstance(fights_laid, int):
         raise ValueError(
             gettext("fights_laid={fights_laid}: expected a whole number").format(
@@ -1512,7 +1512,7 @@ def war_race(
                     MAX_KNIGHTS=_MAX_KNIGHTS
                 )
             )
-    on_war = tuple(min(v, len(_VALUES)) for v in range(1, fights_laid + 1))
+    on_war = rulebook.war_sequence(war, mordred=mordred)[:fights_laid]
     _check_copies(*((f"hand {i + 1}", h) for i, h in enumerate(held)), ("the war", on_war))
     seat_t = _check_seats(seats, len(held), players)
     on_board = {"mordred": 1} if mordred else {}
