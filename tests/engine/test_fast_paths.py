@@ -109,7 +109,7 @@ def test_endgame_tie_siege_with_and_without_divine_favor(total: int) -> None:
         assert engine == Fraction(wins, FACES), (total, favor)
 
 
-# --- combat quests: the shapes, and the tie at the end ---------------------------------------------
+# --- combat quests: the shapes, and the tie at the end --------------------------------------------
 def _fits(quest: str, values: tuple[int, ...]) -> bool:
     """Brute force: the values are part of a complete pattern of the quest (each group of the
     shape a different Fight value)."""
@@ -192,7 +192,7 @@ def test_quest_combat_end_and_endgame_tie_calculator_equals_engine(
     assert won == (white > black or (favor and white == black))  # by hand
 
 
-# --- wars: the straight, Mordred, the warriors ------------------------------------------------------
+# --- wars: the straight, Mordred, the warriors ----------------------------------------------------
 @pytest.mark.parametrize("war", ["picts", "saxons"])
 @pytest.mark.parametrize("mordred", [False, True])
 def test_quest_wars_and_black_mordred_engine_equals_the_rule_data(war: str, mordred: bool) -> None:
@@ -219,7 +219,7 @@ def test_quest_wars_and_black_mordred_engine_equals_the_rule_data(war: str, mord
     War(warriors=lose_at - 1)
     with pytest.raises(ValueError, match="already over"):
         War(warriors=lose_at)
-    assert policies._WAR_LOSE_AT == lose_at
+    assert lose_at == policies._WAR_LOSE_AT
 
 
 @pytest.mark.parametrize("warriors", [2, 3])
@@ -280,7 +280,7 @@ def test_travel_demands_engine_fight_2_against_a_fight_3_plus_demand() -> None:
         assert bool(pays) == can_pay == hand_facts({held: 1})["fight_3_plus"], held
 
 
-# --- Merlin cards against a special black card ---------------------------------------------------------
+# --- Merlin cards against a special black card ----------------------------------------------------
 @pytest.mark.parametrize("merlins", [2, 3])
 def test_black_merlin_cancel_two_against_three_merlin_cards(merlins: int) -> None:
     """black.merlin-cancel (RB p.10; BoQ p.15): the table's Merlin cards cancel the 4th Morgan
@@ -298,7 +298,7 @@ def test_black_merlin_cancel_two_against_three_merlin_cards(merlins: int) -> Non
     assert cancelled == (merlins >= need)
 
 
-# --- cards of finished quests: the engine, the deck calculator, the quest races --------------------
+# --- cards of finished quests: the engine, the deck calculator, the quest races -------------------
 _QUEST_OVER = {"excalibur": "excalibur", "grail": "grail", "dragon": "dragon"}
 
 
