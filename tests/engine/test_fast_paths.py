@@ -24,6 +24,7 @@ from camelot_rules.data import rulebook
 from camelot_rules.data.decks import Deck, standard_deck
 from camelot_rules.engine import actions as A
 from camelot_rules.engine import position
+from camelot_rules.engine.arithmetic import knights_win_count
 from camelot_rules.engine.expansion import demand_payments
 from camelot_rules.engine.quests import pattern_ok, war_next
 from camelot_rules.engine.state import GameState
@@ -122,6 +123,13 @@ def _fits(quest: str, values: tuple[int, ...]) -> bool:
     return False
 
 
+_BY_HAND = {
+    "black_knight": ((2, 2, 4, 4), (2, 2, 2, 4)),  # two pairs; not three of a kind
+    "lancelot": ((1, 1, 1, 3, 3), (1, 1, 1, 1, 3)),  # a full house; not four of a kind
+    "dragon": ((1, 1, 1, 2, 2, 2, 5, 5, 5), (1, 1, 1, 1, 2, 2, 5, 5, 5)),  # three triples
+}
+
+
 @pytest.mark.parametrize("quest", sorted(rulebook.COMBAT_SHAPES))
 def test_quest_fight_cards_engine_pattern_equals_the_rule_data(quest: str) -> None:
     """quest.fight-cards (BoQ p.5-7, p.14; RB p.14): the engine lets a Fight card be laid
@@ -129,6 +137,8 @@ def test_quest_fight_cards_engine_pattern_equals_the_rule_data(quest: str) -> No
     full house, three three-of-a-kinds), on every multiset of up to its white spots."""
     spots = rulebook.quest_data(quest).white_spots
     assert sum(rulebook.COMBAT_SHAPES[quest]) == spots
+    full, wrong = _BY_HAND[quest]  # BoQ p.5-7 by hand: a complete pattern, a broken one
+    assert pattern_ok(quest, full) and not pattern_ok(quest, wrong)
     for n in range(spots + 1):
         for values in itertools.combinations_with_replacement(rulebook.FIGHT_VALUES, n):
             assert pattern_ok(quest, values) == _fits(quest, values), (quest, values)
@@ -216,6 +226,7 @@ def test_quest_wars_and_black_mordred_engine_equals_the_rule_data(war: str, mord
     with pytest.raises(ValueError, match="already over"):
         War(laid=len(rulebook.war_sequence(war)))
     lose_at = rulebook.threshold("war_warriors_to_lose")
+    assert lose_at == 4  # BoQ p.10: the 4th warrior figure loses the war, by hand
     War(warriors=lose_at - 1)
     with pytest.raises(ValueError, match="already over"):
         War(warriors=lose_at)
@@ -231,7 +242,7 @@ def test_quest_wars_fourth_warrior_engine_equals_war_model(warriors: int) -> Non
     model = War(warriors=warriors, p_black_card=Fraction(1), black=Deck({"picts": 1}))
     after = model.apply(model.initial_state(), "yes")
     assert lost == (after == ("evil_win",))
-    assert lost == (warriors + 1 == rulebook.threshold("war_warriors_to_lose"))
+    assert lost == (warriors == 3)  # BoQ p.10 by hand: the 4th warrior loses
 
 
 # --- travel demands: the calculator asks the engine -----------------------------------------------
@@ -258,8 +269,16 @@ def test_travel_demands_calculator_equals_engine(hand: dict[str, int]) -> None:
         assert facts[d.hand_fact] == met, (hand, d.card)
         risk = next_trip_risk(Deck({d.card: 1}), hand=hand)
         assert risk.outcomes["failed"] == (0 if met else 1)
-    charged = bool(demand_payments(hand, "charged"))
-    assert charged == any(hand.get(f"fight_{v}") for v in (3, 4, 5))  # by hand: 3 or more
+    # by hand (the ASSUMED demands of rulebook.TRAVEL_DEMANDS): Charged! a Fight 3 or more,
+    # Lost! a Grail card, Ambushed! two Fight cards of one value
+    assert bool(demand_payments(hand, "charged")) == any(hand.get(f"fight_{v}") for v in (3, 4, 5))
+    assert bool(demand_payments(hand, "lost")) == bool(hand.get("grail"))
+    assert bool(demand_payments(hand, "ambushed")) == any(
+        hand.get(f"fight_{v}", 0) >= 2 for v in rulebook.FIGHT_VALUES
+    )
+    for d in rulebook.TRAVEL_DEMANDS:  # every way offered is paid from cards in the hand
+        for way in demand_payments(hand, d.card):
+            assert all(way.count(c) <= hand.get(c, 0) for c in way), (d.card, way)
 
 
 def test_travel_demands_engine_fight_2_against_a_fight_3_plus_demand() -> None:
@@ -302,13 +321,30 @@ def test_black_merlin_cancel_two_against_three_merlin_cards(merlins: int) -> Non
 _QUEST_OVER = {"excalibur": "excalibur", "grail": "grail", "dragon": "dragon"}
 
 
-@pytest.mark.parametrize("card", sorted({q.card for q in rulebook.QUEST_CARDS} | {"picts"}))
+# by hand (RB p.11; BoQ p.4, p.8, p.9, p.16): the black cards that become siege engines once
+# their quest is over; Lancelot's and the Dragon's cards only when both quests are over
+_QUEST_OF_BY_HAND = {
+    "excalibur": "excalibur",
+    "despair": "grail",
+    "desolation": "grail",
+    "dark_forest": "grail",
+    "lancelot_dragon_1_5": "dragon",
+    "lancelot_dragon_3_7": "dragon",
+    "lancelot_dragon_5_9": "dragon",
+    "lancelot_dragon_7_11": "dragon",
+    "picts": None,
+    "black_knight_3": None,
+}
+
+
+@pytest.mark.parametrize("card", sorted(_QUEST_OF_BY_HAND))
 @pytest.mark.parametrize("expansion", [False, True])
 def test_deck_finished_quest_cards_engine_equals_calculator(card: str, expansion: bool) -> None:
     """deck.finished-quest-cards, black.finished-quest (RB p.11; BoQ p.4, p.9, p.16; JA): the
     engine adds a siege engine for a card of a finished quest exactly when the deck
-    calculator (one card left, one draw) counts one; both read the rule data's map."""
-    quest = rulebook.quest_card_map().get(card)
+    calculator (one card left, one draw) counts one, and as the hand-written table says."""
+    quest = _QUEST_OF_BY_HAND[card]
+    assert rulebook.quest_card_map().get(card) == quest
     over = ("lancelot", "dragon") if quest == "dragon" else ((quest,) if quest else ())
     s = _draw_black(position(4, over=over, expansion=expansion), card)
     if not s.is_chance() and not s.is_terminal():
@@ -325,6 +361,9 @@ def test_deck_finished_quest_cards_engine_equals_calculator(card: str, expansion
     calc = forecast(pos, {1: 1}, 1, rules=RebuildRules(both_decks=False)).engines
     assert calc == {engine: 1}
     assert engine == (1 if quest else 0)
+    if quest == "dragon":  # Lancelot over, the Dragon still to come: the card is no engine
+        s = _draw_black(position(4, over=("lancelot",), expansion=expansion), card)
+        assert s.observation(0)["siege_engines"] == 0
 
 
 def test_deck_finished_quest_cards_quest_races_use_the_same_map() -> None:
@@ -364,3 +403,26 @@ def test_deck_reshuffle_both_engine_and_calculator_rebuild_both_decks() -> None:
     while s.is_chance():
         s = s.apply_chance(s.chance_outcomes()[0][0])
     assert sum(s.bpile) == black_before + sum(b_discard.values())  # rebuilt with the white
+
+
+@pytest.mark.parametrize("favor", [False, True])
+def test_endgame_tie_final_count_with_and_without_divine_favor(favor: bool) -> None:
+    """endgame.tie, endgame.twelve-swords (RB p.17-18; JA Divine Favor): a war won brings the
+    12th sword at 6 white against 6 black; the tie goes to Evil, to the knights with Divine
+    Favor - the engine's result and the shared count agree."""
+    s = position(
+        4,
+        phase="heroic",
+        white_swords=5,
+        black_swords=6,
+        location={0: "picts"},
+        hands={0: {"fight_5": 1}},
+        quests={"picts": {"fights": 4}},
+        expansion=True,
+        divine_favor=favor,
+    )
+    s = s.apply(A.PlayFight("picts", 5))
+    assert s.is_terminal()
+    r = s.result()
+    assert (r.white_swords, r.black_swords) == (6, 6)
+    assert r.knights_win == favor == knights_win_count(6, 6, divine_favor=favor)
