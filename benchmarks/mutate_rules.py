@@ -208,7 +208,7 @@ MUTATIONS: tuple[Mutation, ...] = (
     M(
         "war-calculator-one-longer",
         "quest.wars",
-        "camelot_rules/odds/quests.py",
+        "camelot_rules/odds/quest_wars.py",
         "def war_completion_probability",
         "top = len(rulebook.war_sequence(war, mordred=mordred))",
         "top = len(rulebook.war_sequence(war, mordred=mordred)) + 1",
@@ -216,8 +216,8 @@ MUTATIONS: tuple[Mutation, ...] = (
     M(
         "grail-race-without-dark-forest",
         "deck.finished-quest-cards",
-        "camelot_rules/odds/quests.py",
-        "_RACE_CARDS = {",
+        "camelot_rules/odds/quest_races.py",
+        "RACE_CARDS = {",
         'tuple(c for c, q in _QUEST_OF.items() if q == "grail")',
         'tuple(c for c, q in _QUEST_OF.items() if q == "grail" and c != "dark_forest")',
     ),

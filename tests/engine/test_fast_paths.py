@@ -29,6 +29,7 @@ from camelot_rules.engine.expansion import demand_payments
 from camelot_rules.engine.quests import pattern_ok, war_next
 from camelot_rules.engine.state import GameState
 from camelot_rules.explorer.models.war import War
+from camelot_rules.odds import quest_races
 from camelot_rules.odds import quests as odds_quests
 from camelot_rules.odds.rebuilds import DeckPosition, RebuildRules, forecast, next_rebuild
 from camelot_rules.odds.siege import siege_win_probability
@@ -373,7 +374,7 @@ def test_deck_finished_quest_cards_quest_races_use_the_same_map() -> None:
     for card, quest in rulebook.quest_card_map().items():
         by_quest.setdefault(quest, set()).add(card)
     for quest in ("grail", "excalibur"):
-        assert set(odds_quests._RACE_CARDS[quest]) == by_quest[quest]
+        assert set(quest_races.RACE_CARDS[quest]) == by_quest[quest]
 
 
 # --- deck rebuilds: both decks, in the engine and the calculator ----------------------------------
