@@ -192,7 +192,7 @@ MUTATIONS: tuple[Mutation, ...] = (
     M(
         "rebuild-one-deck-default",
         "deck.reshuffle-both",
-        "camelot_rules/odds/rebuilds.py",
+        "camelot_rules/odds/rebuild_rules.py",
         "def other_for",
         "both = self.both_decks is not False",
         "both = bool(self.both_decks)",
