@@ -40,7 +40,6 @@ MAX_LINES = 800
 KNOWN_LONG: frozenset[str] = frozenset(
     {
         "camelot_rules/logs/playlog.py",  # issue 29 (parse / replay / statistics / report)
-        "camelot_rules/data/registry.py",  # issue 27: the registry's tables by family
         "camelot_rules/sim/policies.py",  # issue 30
         "widgets/game.py",  # issue 32
     }
