@@ -268,9 +268,35 @@ _VERIFIER_ADDITIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     for rule_id in _VERIFIER_IDS
 }
 
+# The rules whose fast paths (calculators, models, policies) a test holds against the engine on
+# generated positions (issue 28): tests/engine/test_fast_paths.py, each test named by its rule.
+_FAST_PATH_IDS: tuple[str, ...] = (
+    "siege.fight",
+    "siege.excalibur",
+    "endgame.tie",
+    "endgame.twelve-swords",
+    "quest.combat-end",
+    "quest.fight-cards",
+    "quest.wars",
+    "black.mordred",
+    "black.merlin-cancel",
+    "black.finished-quest",
+    "deck.finished-quest-cards",
+    "deck.reshuffle-both",
+    "travel.demands",
+)
+_FAST_PATH_ADDITIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    rule_id: ((), ("tests/engine/test_fast_paths.py",)) for rule_id in _FAST_PATH_IDS
+}
+
 
 def _with_calculators(r: Rule) -> Rule:
-    for table in (_CALCULATOR_ADDITIONS, _QUEST_ADDITIONS, _VERIFIER_ADDITIONS):
+    for table in (
+        _CALCULATOR_ADDITIONS,
+        _QUEST_ADDITIONS,
+        _VERIFIER_ADDITIONS,
+        _FAST_PATH_ADDITIONS,
+    ):
         add = table.get(r.id)
         if add is None:
             continue
