@@ -41,7 +41,6 @@ KNOWN_LONG: frozenset[str] = frozenset(
     {
         "camelot_rules/logs/playlog.py",  # issue 29 (parse / replay / statistics / report)
         "camelot_rules/sim/policies.py",  # issue 30
-        "widgets/game.py",  # issue 32
     }
 )
 
