@@ -1142,7 +1142,7 @@ def test_the_quest_races_agree_with_the_engines_own_play() -> None:
 
 def test_the_race_check_catches_a_wrong_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     # the check can fail: an Excalibur race that forgets the black Excalibur cards is caught
-    from camelot_rules.odds import quests
+    from camelot_rules.odds import quest_races as quests
 
     real = quests._engine_black.__wrapped__
 

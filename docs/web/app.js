@@ -452,7 +452,9 @@ function answer(link) {
               }
               times.answers_ms.push(ms);
               showAnswer(link, result, ms);
-              setStatus(result.code === 2 ? "status.input" : "status.answered", {}, result.code === 2 ? "error" : "");
+              // (the device's copy may have been confirmed before this answer: say so, not "answered")
+              const okKey = state.saved ? "status.saved" : "status.answered";
+              setStatus(result.code === 2 ? "status.input" : okKey, {}, result.code === 2 ? "error" : "");
               document.body.dataset.answered = String(times.answers_ms.length);
               if (times.answers_ms.length === 1) {
                 keepForOffline();

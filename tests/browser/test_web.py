@@ -378,6 +378,8 @@ def test_a_reopen_offline_answers_from_the_device(
             == answer_link("#travel?trips=3&lang=ja")[1].split("\n")[0]
         )
         assert page.evaluate("window.camelotTimes.snapshot") is True  # Python's memory, kept
+        # the worker says "kept" after its check of the device's copy: then the status says so
+        page.wait_for_function("document.body.dataset.saved === '1'", timeout=TIMEOUT)
         assert STRINGS["ja"]["status.saved"] in page.inner_text("#status")
         page.screenshot(path=str(ARTIFACTS / "web-offline-phone-ja.png"))
         # a file gone from the device, offline: the page says which, at once (no endless wait)

@@ -90,6 +90,8 @@ def test_bad_observations_raise(passes: object, kwargs: dict[str, object], match
 from itertools import permutations as _perms  # noqa: E402
 
 from camelot_rules import standard_deck  # noqa: E402
+from camelot_rules.data.rulebook import TRAVEL_DEMANDS  # noqa: E402
+from camelot_rules.engine.expansion import demand_payments  # noqa: E402
 from camelot_rules.odds.montecarlo import simulate_trips  # noqa: E402
 from camelot_rules.odds.travel import (  # noqa: E402
     captured_turns_lost,
@@ -206,10 +208,15 @@ def test_next_trip_risk_counts_and_reshuffle() -> None:
 
 
 def test_hand_facts_decide_demands() -> None:
-    assert hand_facts({"fight_wild": 1, "fight_1": 1}) == {
+    # travel.demands: the calculator's facts are the engine's demand_payments, card by card
+    for hand in ({"fight_wild": 1, "fight_1": 1}, {"fight_2": 1, "fight_3": 1}, {"grail": 1}):
+        facts = hand_facts(hand)
+        for d in TRAVEL_DEMANDS:
+            assert facts[d.hand_fact] == bool(demand_payments(hand, d.card)), (hand, d.card)
+    assert hand_facts({"fight_2": 1, "fight_3": 1}) == {
+        "fight_3_plus": True,  # a Fight 3 meets Charged!
         "grail": False,
-        "fight_pair": True,
-        "fight_3_plus": True,
+        "fight_pair": False,  # two Fight cards of different values are no pair
     }
     risk = next_trip_risk(Deck({"lost": 1, "ambushed": 1}), hand={"grail": 1, "fight_4": 1})
     assert risk.outcomes["failed"] == Fraction(1, 2)  # meets Lost!, not Ambushed!

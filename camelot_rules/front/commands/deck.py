@@ -208,10 +208,10 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     p_deck.add_argument(
         "--one-deck",
         action="store_true",
-        help=_("do not rebuild the other deck with this one (expansion default: both, JA)"),
+        help=_("variant: do not rebuild the other deck with this one (default: both, RB p.10, JA)"),
     )
     p_deck.add_argument(
-        "--both-decks", action="store_true", help=_("base game: rebuild both (ES 'new draw decks')")
+        "--both-decks", action="store_true", help=_("rebuild both (the default, RB p.10, p.13)")
     )
     p_deck.add_argument("--other-pile", type=int, default=None, help=_("other deck's pile now"))
     p_deck.add_argument(
