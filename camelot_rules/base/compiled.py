@@ -42,6 +42,10 @@ MODULES: tuple[str, ...] = (
     "camelot_rules.engine.state",
     "camelot_rules.engine.views",
     "camelot_rules.sim.loop",
+    "camelot_rules.sim.policy_base",
+    "camelot_rules.sim.judgement",
+    "camelot_rules.sim.knight_values",
+    "camelot_rules.sim.heuristic",
     "camelot_rules.sim.policies",
 )
 #: mypyc's shared library, inside the package (``camelot_rules/native__mypyc.*.so``)
