@@ -252,16 +252,7 @@ class LoyalHeuristic(KnightValues):
             return made(Sacrifice)
         # ending the turn scores 0; when an action is still owed the best one is taken even
         # if it scores below 0
-        picks = [
-            p
-            for q in {here, "camelot"}
-            if (p := self._value(obs, q, values, fights)[1]) is not None
-            and type(p) in kinds
-            and any(a is p or (type(a) is type(p) and a == p) for a in actions)
-        ]
-        # only the options that can score: the chosen quest action (not every Fight card or
-        # every set of them), moves, special whites, healing, ending the turn
-        short = picks + [a for a in actions if type(a) in SCORED]
+        short = self._shortlist(obs, actions, here, values, fights, kinds)
         # the best score, the first of equal ones, except that on equal scores ending the turn
         # wins: a card is not spent for nothing (what max() with the key (score, is it
         # EndTurn) gave; a loop, as a key function is a Python-level call per option)
@@ -274,6 +265,42 @@ class LoyalHeuristic(KnightValues):
                 best, top, ends = a, score, end
         assert best is not None  # (a decision state has legal actions)
         return best
+
+    def heroic_options(
+        self, obs: Mapping[str, Any], actions: Sequence[Action]
+    ) -> list[tuple[float, Action]]:
+        """The heroic options this plan weighs, each with its score, in the order it weighs
+        them (the best is its choice, ending the turn winning a tie; a sacrifice right after a
+        move is decided before them): the search policies start from these."""
+        seat = obs["current_player"]
+        life = obs["life"].get(seat, 0)
+        here = obs["location"].get(seat, "camelot")
+        values: dict[str, tuple[float, Action | None]] = {}
+        fights = fight_counts(obs["hand"])
+        kinds = {type(a) for a in actions}
+        short = self._shortlist(obs, actions, here, values, fights, kinds)
+        return [(self._score(obs, a, life, here, values, fights), a) for a in short or actions]
+
+    def _shortlist(
+        self,
+        obs: Mapping[str, Any],
+        actions: Sequence[Action],
+        here: str,
+        values: dict[str, tuple[float, Action | None]],
+        fights: tuple[int, ...],
+        kinds: set[type],
+    ) -> list[Action]:
+        """Only the options that can score: the chosen quest action here or at Camelot (not
+        every Fight card or every set of them), moves, special whites, healing, ending the
+        turn (empty when none of them is legal)."""
+        picks = [
+            p
+            for q in {here, "camelot"}
+            if (p := self._value(obs, q, values, fights)[1]) is not None
+            and type(p) in kinds
+            and any(a is p or (type(a) is type(p) and a == p) for a in actions)
+        ]
+        return picks + [a for a in actions if type(a) in SCORED]
 
     def _value(
         self,

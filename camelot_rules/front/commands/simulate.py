@@ -16,10 +16,17 @@ if TYPE_CHECKING:
 
 def run_simulate(args: argparse.Namespace) -> str:
     from camelot_rules.sim import GameConfig, rows_to_csv, simulate_games, summarize
+    from camelot_rules.sim.lineups import LINEUPS, lineup
 
     options = {"traitor": "none"} if args.no_traitor else {}
     config = GameConfig.of(args.players, expansion=args.expansion, **options)
     where = {"workers": args.workers, "client": args.scheduler, "progress": args.progress}
+    if args.policy != "heuristic" and (args.sweep or args.endgame is not None):
+        raise ValueError(
+            _("--policy {name}: sweeps and --endgame play the heuristic policies").format(
+                name=args.policy
+            )
+        )
     if args.sweep:
         return _simulate_sweep(args, where)
     if args.endgame is not None:
@@ -28,12 +35,25 @@ def run_simulate(args: argparse.Namespace) -> str:
         raise ValueError(
             _("--plot {path}: a plot compares configurations; add --sweep").format(path=args.plot)
         )
-    rows = simulate_games(config, n=args.games, seed=args.seed, **where)
+    policies = lineup(args.policy)
+    rows = simulate_games(config, policies, n=args.games, seed=args.seed, **where)
     summary = summarize(rows)
+    if args.policy == "heuristic":
+        first = _("{config}: {games} games, seed {seed} (loyal heuristic vs traitor heuristic)")
+    elif args.policy == "search":
+        first = _(
+            "{config}: {games} games, seed {seed} (search knights, who see what their seat "
+            "sees, vs search traitor)"
+        )
+    else:
+        first = _(
+            "{config}: {games} games, seed {seed} (perfect-information planner, who sees every "
+            "hand and the order of every pile, vs traitor heuristic: an upper reference, not a "
+            "table's play)"
+        )
+    assert args.policy in LINEUPS
     out = [
-        _("{config}: {games} games, seed {seed} (loyal heuristic vs traitor heuristic)").format(
-            config=config.label(), games=f"{summary['games']:,}", seed=args.seed
-        ),
+        first.format(config=config.label(), games=f"{summary['games']:,}", seed=args.seed),
         _("knights win: {p} (95% Clopper-Pearson interval)").format(p=summary["knights_win"]),
         _("endings:"),
         *(f"  {cause_text(cause)}: {count:,}" for cause, count in summary["causes"].items()),
@@ -106,7 +126,7 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     """Add this command to the command line's sub-commands."""
     p_sim = sub.add_parser(
         "simulate",
-        help=_("whole games by the heuristic policies: P(knights win) with its interval"),
+        help=_("whole games played by policies: P(knights win) with its interval"),
         epilog=_("examples: {example}; {example2}").format(
             example="camelot-rules simulate --players 5 --games 1000 --seed 11 --csv out.csv",
             example2="camelot-rules simulate --games 1000 --sweep players=3,4,5 "
@@ -126,6 +146,16 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
         help=_("run on a Dask cluster at this scheduler address (e.g. tcp://10.0.0.5:8786)"),
     )
     p_sim.add_argument("--progress", action="store_true", help=_("show a progress bar"))
+    p_sim.add_argument(
+        "--policy",
+        choices=("heuristic", "search", "planner"),
+        default="heuristic",
+        help=_(
+            "who plays: heuristic (rules of thumb), search (each seat tries its choices ahead, "
+            "seeing what it may see), planner (sees every hand and pile order: an upper "
+            "reference)"
+        ),
+    )
     p_sim.add_argument(
         "--sweep",
         action="append",
