@@ -28,23 +28,9 @@ TOP = len(LAYERS)
 
 #: known debts, each with its issue: the test fails when one is paid and still listed here,
 #: so this list only shrinks
-KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset(
-    {
-        frozenset(  # issue 27 item 3 (the engine's task table) breaks this knot
-            {
-                "camelot_rules.engine.effects",
-                "camelot_rules.engine.expansion",
-                "camelot_rules.engine.flow",
-                "camelot_rules.engine.state",
-                "camelot_rules.engine.views",
-            }
-        )
-    }
-)
+KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset()
 KNOWN_PRIVATE: frozenset[tuple[str, str, str]] = frozenset(
     {
-        ("camelot_rules.engine.setup", "camelot_rules.engine.flow", "_run"),  # issue 27
-        ("camelot_rules.engine.views", "camelot_rules.engine.state", "_SLOTS"),  # issue 27
         ("camelot_rules.logs.tracker", "camelot_rules.logs.playlog", "_Replay"),  # issue 29
         ("camelot_rules.logs.writer", "camelot_rules.logs.playlog", "_Replay"),  # issue 29
     }
@@ -53,7 +39,6 @@ KNOWN_PRIVATE: frozenset[tuple[str, str, str]] = frozenset(
 MAX_LINES = 800
 KNOWN_LONG: frozenset[str] = frozenset(
     {
-        "camelot_rules/engine/effects.py",  # issue 27 item 3
         "camelot_rules/logs/playlog.py",  # issue 29 (parse / replay / statistics / report)
         "camelot_rules/odds/quests.py",  # issue 27
         "camelot_rules/data/registry.py",  # issue 27: the registry's tables by family
@@ -141,8 +126,7 @@ def test_layers_point_one_way():
     upward = [
         (a, b)
         for a, b in graph.edges
-        if _layer(a) < _layer(b)
-        and not (b in FORMATTING and LAYERS[_layer(a)] in ("logs", "sim"))
+        if _layer(a) < _layer(b) and not (b in FORMATTING and LAYERS[_layer(a)] in ("logs", "sim"))
     ]
     assert upward == [], f"imports against the layers {' < '.join(LAYERS)}"
 

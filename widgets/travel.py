@@ -84,6 +84,14 @@ def seen_text(counts: Mapping[str, int]) -> str:
     return ", ".join(f"{card}: {n}" for card, n in counts.items() if n > 0)
 
 
+def _counts(name: str, text: object) -> dict[str, int]:
+    """``card: count`` pairs typed in a box; an error names the box."""
+    try:
+        return parse_counts(check_text(name, text))
+    except ValueError as err:
+        raise ValueError(err if str(err).startswith(f"{name}") else f"{name}: {err}") from None
+
+
 def render_travel(
     *,
     composition: str = DEFAULT_MIX,
@@ -110,10 +118,10 @@ def render_travel(
         ("grail_open", grail_open),
     ):
         check_bool(name, flag)
-    full = Deck(parse_counts(check_text("composition", composition)))
+    full = Deck(_counts("composition", composition))
     if full.size == 0:
         raise ValueError("the travel deck composition is empty")
-    left = remaining_travel_deck(Deck(parse_counts(check_text("seen", seen))), composition=full)
+    left = remaining_travel_deck(Deck(_counts("seen", seen)), composition=full)
     if isinstance(trips, bool) or not isinstance(trips, int) or not 1 <= trips <= MAX_TRIPS:
         raise ValueError(f"trips={trips!r}: expected 1..{MAX_TRIPS}")
     check_bool("exact", exact)

@@ -25,6 +25,7 @@ ValueError: line 6: Arthur takes a second evil step in one turn (rule turn.evil-
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -39,6 +40,7 @@ from camelot_rules.logs.playlog import (
     LogError,
     Violation,
     _Replay,
+    check_line,
     format_violation,
     parse_log,
 )
@@ -186,8 +188,12 @@ class GameRecord:
         check_text("text", text)
         self._lines: list[str] = []
         # raises on a malformed log; the replay of the kept lines is reused until they change
-        self._state = self._replay(text)
-        self._lines = text.splitlines()
+        try:
+            self._state = self._replay(text)
+        except LogError as err:
+            raise LogError(f"text: {err}", err.line) from None
+        lines = re.split(r"\r\n|\r|\n", text)  # the lines as parse_log reads them
+        self._lines = lines[:-1] if lines and not lines[-1] else lines
 
     @classmethod
     def new(
@@ -197,8 +203,18 @@ class GameRecord:
         check_bool("expansion", expansion)
         check_players(players, expansion)
         lines = [f"setup players={players} expansion={'yes' if expansion else 'no'}"]
-        if knights:
-            lines.append("knights " + " ".join(knights))
+        if isinstance(knights, str | bytes) or not isinstance(knights, Iterable):
+            raise ValueError(f"knights={knights!r}: expected a list of names, one per seat")
+        names = list(knights)
+        for name in names:
+            if not isinstance(name, str) or not name or len(name.split()) != 1 or "#" in name:
+                raise ValueError(f"knights: {name!r} is not a knight's name (one word, e.g. 'kay')")
+            try:
+                check_line(name)
+            except LogError as err:
+                raise ValueError(f"knights: {name!r}: {err}") from None
+        if names:
+            lines.append("knights " + " ".join(names))
         return cls("\n".join(lines))
 
     @staticmethod
@@ -229,8 +245,13 @@ class GameRecord:
         Rules: see :class:`camelot_rules.logs.playlog._Replay` - the verifier's own checks.
         """
         check_text("line", line)
-        if "\n" in line.strip() or "\r" in line.strip():
+        line = line.strip(" \t\r\n")
+        if "\n" in line or "\r" in line:
             raise ValueError(f"line={line!r}: record one line at a time")
+        try:
+            check_line(line, len(self._lines) + 1)
+        except LogError as err:
+            raise ValueError(f"line={line[:60]!r}: {err}") from None
         line = line.strip()
         if not line:
             raise ValueError("line='': write the event to record, e.g. 'evil arthur engine'")
@@ -250,11 +271,16 @@ class GameRecord:
         return _position(replay, events)
 
     def undo(self) -> str:
-        """Take back the last line (not the setup line); return it."""
-        if len(self._lines) <= 1:
+        """Take back the last line (never the setup line, nor what comes before it); return
+        it. The record is left as it was when there is nothing to undo."""
+        events = self._state[2]
+        first = events[0].line if events else len(self._lines)  # the setup line (1-based)
+        if len(self._lines) <= first:
             raise ValueError("nothing to undo: the record holds only its setup line")
-        gone = self._lines.pop()
-        self._state = self._replay(self.text)
+        candidate = self._lines[:-1]
+        state = self._replay("\n".join(candidate))
+        gone = self._lines[-1]
+        self._lines, self._state = candidate, state
         return gone
 
     def position(self) -> Position:

@@ -20,9 +20,9 @@ from typing import Any
 
 from camelot_rules.data import rulebook
 from camelot_rules.engine import actions as A
-from camelot_rules.engine import effects as E
 from camelot_rules.engine.arithmetic import after_hidden_traitors
 from camelot_rules.engine.flow import decider
+from camelot_rules.engine.knights import tristan_free_move
 from camelot_rules.engine.setup import new_game
 from camelot_rules.engine.state import GameState
 from camelot_rules.logs.playlog import Event, _Replay, parse_log
@@ -188,7 +188,7 @@ def _write_step(w: _Writer, s0: GameState, step: Any, s1: GameState) -> None:
     elif s0.pending:
         return  # answers inside a resolution: Merlin offers, discards, choices
     elif isinstance(step, A.Move):
-        how = "knight_power" if E.tristan_free_move(s0, decider(s0)) else "heroic_action"
+        how = "knight_power" if tristan_free_move(s0, decider(s0)) else "heroic_action"
         w.emit(f"move {actor} how={how} to={step.quest}")
         w.pending_move = len(w.lines) - 1 if s0.cfg.expansion else None
     elif isinstance(step, A.FightEngine):

@@ -102,8 +102,18 @@ function markFields(message) {
   }
 }
 
+// A damaged link (bad %-encoding) is answered too: the library refuses it with a message, so
+// the page never keeps the previous answer under the new address.
+function pageOf(link) {
+  try {
+    return parseLink(link);
+  } catch {
+    return ["", {}];
+  }
+}
+
 function answer(link) {
-  const [page] = parseLink(link);
+  const [page] = pageOf(link);
   if (!answerLink) {
     pending = link;
     return;
@@ -138,7 +148,7 @@ function openLink() {
     showTab("siege");
     return;
   }
-  const [page, settings] = parseLink(hash);
+  const [page, settings] = pageOf(hash);
   showTab(page); // a page without a form here (e.g. quest-grail) shows its answer alone
   linkToForm(page, settings);
   $("#lang").value = ["ja", "es", "en"].includes(settings.lang) ? settings.lang : "";

@@ -152,11 +152,12 @@ def test_text_boxes_wait_for_enter_and_answers_come_fast(phone: Any) -> None:
     )
     _wait_text(phone, ".graph-result", "siege engines, quest progress")
     graph_s = time.monotonic() - start
+    # Printed, not asserted: a busy machine must not fail a test (the waits above fail only a
+    # hang); how fast each answer comes is measured by benchmarks/bench_widgets_browser.py.
     print(
         f"\ninput to answer in the browser: travel {travel_s:.2f} s, siege {siege_s:.2f} s, "
         f"deck exhaustion {decks_s:.2f} s, explorer (explore + solve) {graph_s:.2f} s"
     )
-    assert max(travel_s, siege_s, decks_s, graph_s) < 20
 
 
 def test_playlog_tab_loads_the_example_and_an_uploaded_file(phone: Any, tmp_path: Any) -> None:

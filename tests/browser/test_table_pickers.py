@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import nbformat
 import pytest
 
 from camelot_rules.data.decks import Deck, standard_deck
@@ -41,6 +40,8 @@ BLACK = standard_deck("black", expansion=True)
 
 @pytest.fixture(scope="module")
 def table(browser_context: Any) -> Iterator[Any]:
+    import nbformat  # here, not at the top: collecting the unit tier need not import it (0.7 s)
+
     workdir = Path(tempfile.mkdtemp(prefix="camelot-table-"))
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(SOURCE)]

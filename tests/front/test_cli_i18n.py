@@ -66,7 +66,8 @@ COMMANDS = [
 # around them are translated so far.
 SIM_REPORTS = [
     "simulate --games 5 --seed 1 --sweep traitor=standard,none",
-    "simulate --games 30 --seed 1 --endgame 3,2",
+    # 30 whole games, three times (en, ja, es): the slow tier
+    pytest.param("simulate --games 30 --seed 1 --endgame 3,2", marks=pytest.mark.slow),
 ]
 
 # ASCII classes: a Japanese character is a \w, but may touch a number ("平均5/4")

@@ -28,7 +28,14 @@ def dist_table(label: str, dist: Mapping[int, Fraction]) -> str:
 
 
 def fight_values(text: str) -> list[int]:
-    """``"2,5"`` (or ``"2 5"``) -> ``[2, 5]``: Sir Kay's reserve, given as one argument."""
+    """``"2,5"`` (or ``"2 5"``) -> ``[2, 5]``: Sir Kay's reserve, given as one argument. An
+    empty place between commas (``1,,1``) is refused, never dropped."""
+    if any(not item.strip() for item in text.split(",")) and "," in text:
+        raise argparse.ArgumentTypeError(
+            _("{text}: an empty value between commas (write each value, e.g. 1,0,1)").format(
+                text=repr(text)
+            )
+        )
     parts = text.replace(",", " ").split()
     if not parts or not all(p.isascii() and p.isdigit() for p in parts):
         raise argparse.ArgumentTypeError(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from typing import Any
 
 from camelot_rules.base.i18n import get_language
@@ -277,48 +278,91 @@ def _race_report(title: str, curve: object) -> str:
 
 def _race_hands(args: argparse.Namespace) -> list[int]:
     if args.hands is not None:
+        if args.knights is not None or args.each is not None:
+            raise ValueError(
+                _(
+                    "--knights and --each are for a quest without --hands: give each knight's "
+                    "cards with --hands"
+                )
+            )
         return list(args.hands)
-    return [args.each] * args.knights
+    return [1 if args.each is None else args.each] * (1 if args.knights is None else args.knights)
+
+
+# the races' parameters as the command line names them (an error names the option typed)
+_RACE_OPTIONS = {
+    "grails": "--laid",
+    "blacks": "--despair",
+    "steps": "--steps",
+    "hands": "--hands",
+    "turns": "--turns",
+    "players": "--players",
+    "fights_laid": "--fights",
+    "warriors": "--warriors",
+}
+
+
+def _as_options(err: ValueError, hands: str = "--hands") -> ValueError:
+    """The library's message with its parameters named as the options (``grails=9`` ->
+    ``--laid 9``)."""
+    text = str(err)
+    for param, option in {**_RACE_OPTIONS, "hands": hands}.items():
+        text = re.sub(rf"\b{param}=", f"{option} ", text)
+        text = re.sub(rf"^{param}\b", option, text)
+    return ValueError(text)
 
 
 def run_grail(args: argparse.Namespace) -> str:
     from camelot_rules.odds.quests import grail_race
 
-    curve = grail_race(
-        args.laid,
-        args.despair,
-        _race_hands(args),
-        args.turns,
-        players=args.players,
-        dark_forest=args.dark_forest,
-        expansion=args.expansion,
-    )
+    try:
+        curve = grail_race(
+            args.laid,
+            args.despair,
+            _race_hands(args),
+            args.turns,
+            players=args.players,
+            dark_forest=args.dark_forest,
+            expansion=args.expansion,
+        )
+    except ValueError as err:
+        raise _as_options(err) from None
     return _race_report(_("the Holy Grail"), curve)
 
 
 def run_excalibur(args: argparse.Namespace) -> str:
     from camelot_rules.odds.quests import excalibur_race
 
-    curve = excalibur_race(
-        args.steps, _race_hands(args), args.turns, players=args.players, expansion=args.expansion
-    )
+    try:
+        curve = excalibur_race(
+            args.steps,
+            _race_hands(args),
+            args.turns,
+            players=args.players,
+            expansion=args.expansion,
+        )
+    except ValueError as err:
+        raise _as_options(err) from None
     return _race_report(_("Excalibur"), curve)
 
 
 def run_war_race(args: argparse.Namespace) -> str:
     from camelot_rules.odds.quests import war_race
 
-    curve = war_race(
-        args.war,
-        args.fights,
-        args.warriors,
-        args.hand or [[]],
-        args.turns,
-        mordred=args.mordred,
-        players=args.players,
-        expansion=args.expansion,
-        chosen_here=not args.mercenaries_elsewhere,
-    )
+    try:
+        curve = war_race(
+            args.war,
+            args.fights,
+            args.warriors,
+            args.hand or [[]],
+            args.turns,
+            mordred=args.mordred,
+            players=args.players,
+            expansion=args.expansion,
+            chosen_here=not args.mercenaries_elsewhere,
+        )
+    except ValueError as err:
+        raise _as_options(err, "--hand") from None
     return _race_report(
         _("the {war} war against its warriors").format(war=_quest_name(args.war)), curve
     )
@@ -443,12 +487,12 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
             else _("white cards held by each knight on the quest, in turn order from the next"),
         )
         p_r.add_argument(
-            "--knights", type=int, default=1, help=_("knights on it (without --hands)")
+            "--knights", type=int, default=None, help=_("knights on it (without --hands)")
         )
         p_r.add_argument(
             "--each",
             type=int,
-            default=1,
+            default=None,
             help=_("Grail cards each (without --hands)")
             if grail
             else _("white cards each (without --hands)"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from typing import TYPE_CHECKING, Any
 
 from camelot_rules.base.i18n import gettext as _
@@ -14,7 +15,48 @@ if TYPE_CHECKING:
     from camelot_rules.sim import GameConfig
 
 
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Before any game is played: the output files are new (or ``--force``), the scheduler's
+    address and the number of workers well formed."""
+    from camelot_rules.sim.runner import check_client, check_workers
+
+    if args.plot and not args.sweep:  # refused below in any case, with what to do
+        return
+    for option, path in (("--csv", args.csv), ("--plot", args.plot)):
+        if path and os.path.lexists(path) and not args.force:
+            raise ValueError(
+                _("{option} {path}: the file exists; add --force to replace it").format(
+                    option=option, path=path
+                )
+            )
+        if path and os.path.isdir(path):
+            raise ValueError(
+                _("{option} {path}: a folder, not a file").format(option=option, path=path)
+            )
+    try:
+        check_client(args.scheduler)
+        check_workers(args.workers)
+    except ValueError as err:
+        raise _as_options(err) from None
+
+
+def _as_options(err: ValueError) -> ValueError:
+    """The library's message with its parameters named as the options typed."""
+    text = str(err)
+    for param, option in (("client=", "--scheduler "), ("workers=", "--workers ")):
+        text = text.replace(param, option, 1)
+    return ValueError(text)
+
+
 def run_simulate(args: argparse.Namespace) -> str:
+    _check_outputs(args)
+    try:
+        return _run_simulate(args)
+    except ValueError as err:
+        raise _as_options(err) from None
+
+
+def _run_simulate(args: argparse.Namespace) -> str:
     from camelot_rules.sim import GameConfig, rows_to_csv, simulate_games, summarize
     from camelot_rules.sim.lineups import LINEUPS, lineup
 
@@ -138,12 +180,18 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     p_sim.add_argument("--no-traitor", action="store_true", help=_("play without a traitor"))
     p_sim.add_argument("--games", type=int, default=1000, help=_("number of games"))
     p_sim.add_argument("--seed", type=int, default=0, help=_("the same seed, the same games"))
-    p_sim.add_argument("--workers", type=int, default=1, help=_("worker processes"))
+    p_sim.add_argument(
+        "--workers", type=int, default=1, help=_("worker processes (at most this machine's cores)")
+    )
     p_sim.add_argument(
         "--scheduler",
         default=None,
         metavar="ADDRESS",
-        help=_("run on a Dask cluster at this scheduler address (e.g. tcp://10.0.0.5:8786)"),
+        help=_(
+            "run on a Dask cluster at this scheduler address (e.g. tcp://10.0.0.5:8786 or "
+            "tls://...; 5 s to answer). Only a cluster you control: Dask sends results back "
+            "pickled, and unpickling runs code"
+        ),
     )
     p_sim.add_argument("--progress", action="store_true", help=_("show a progress bar"))
     p_sim.add_argument(
@@ -181,5 +229,10 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
         "--csv",
         default=None,
         help=_("write one row per game to this file (with --sweep: one row per configuration)"),
+    )
+    p_sim.add_argument(
+        "--force",
+        action="store_true",
+        help=_("replace the --csv or --plot file if it exists"),
     )
     p_sim.set_defaults(run=run_simulate)
