@@ -1,5 +1,5 @@
-"""``camelot-rules advise``: "what should I do now?" for the knight deciding in a saved game,
-and "where should I go?" (the exact one-turn quest odds)."""
+"""``camelot-rules advise``: "what should I do now?" for the knight deciding in a play log or
+a saved game, and "where should I go?" (the exact one-turn quest odds)."""
 
 from __future__ import annotations
 
@@ -12,31 +12,72 @@ from camelot_rules.base.i18n import gettext as _
 from camelot_rules.front.display import fmt_fraction, fmt_percent, text_table
 
 
-def _read_game(path: str) -> Any:
-    from camelot_rules.engine import from_json
+def _parse_hand(text: str | None) -> dict[str, int] | None:
+    if text is None:
+        return None
+    hand: dict[str, int] = {}
+    for card in (c.strip() for c in text.split(",")):
+        if not card:
+            continue
+        hand[card] = hand.get(card, 0) + 1
+    return hand
 
+
+def _parse_sizes(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    try:
+        return [int(x) for x in text.split(",")]
+    except ValueError:
+        raise ValueError(
+            _("--sizes {text}: expected one hand size per seat, e.g. 5,6,4,5,5").format(text=text)
+        ) from None
+
+
+def _read_game(args: argparse.Namespace) -> tuple[Any, list[tuple[int, str | None]], list[str]]:
+    """The position to advise on, the public record of choices and what was assumed: a
+    saved engine game (JSON) as it is, a play log read by the tracker
+    (:func:`camelot_rules.sim.logged.logged_position`)."""
+    from camelot_rules.engine import from_json
+    from camelot_rules.sim.determinize import public_record
+    from camelot_rules.sim.logged import logged_position, logged_record
+
+    path = args.game
     try:
         text = Path(path).read_text(encoding="utf-8")
-    except OSError as err:
+    except (OSError, UnicodeDecodeError) as err:
         raise ValueError(
-            _("{path}: cannot read the saved game ({err})").format(path=path, err=err)
+            _("{path}: cannot read the game ({err})").format(path=path, err=err)
         ) from None
-    # (a play log or the tracker's position will be read here once the table's information
-    # set can be built from them: then the worlds come from it, not from a saved engine game)
-    return from_json(text)
+    if text.lstrip().startswith("{"):
+        state = from_json(text)
+        return state, public_record(state), []
+    logged = logged_position(
+        text,
+        hand=_parse_hand(args.hand),
+        line=args.line,
+        sizes=_parse_sizes(args.sizes),
+        traitor="none" if args.no_traitor else "standard",
+    )
+    head = _("{path}, line {line}: {knight}'s turn ({phase})").format(
+        path=path, line=logged.line, knight=logged.knight, phase=logged.state.phase
+    )
+    notes = [head, _("Read from the log, assumed: ") + "; ".join(logged.assumptions)]
+    return logged.state, logged_record(text, args.line), notes
 
 
 def run_advise(args: argparse.Namespace) -> str:
     from camelot_rules.odds.quests import turn_choices
     from camelot_rules.sim.advisor import advise
-    from camelot_rules.sim.determinize import public_record
 
-    state = _read_game(args.game)
     if args.seconds <= 0:
         raise ValueError(
             _("--seconds {n}: expected a time budget above 0").format(n=repr(args.seconds))
         )
-    out: list[str] = []
+    if args.worlds is not None and args.worlds < 1:
+        raise ValueError(_("--worlds {n}: expected 1 or more").format(n=args.worlds))
+    state, record, notes = _read_game(args)
+    out: list[str] = list(notes)
     if args.where or (state.phase == "heroic" and not state.pending and not state.is_chance()):
         try:
             choices = turn_choices(state)
@@ -75,8 +116,9 @@ def run_advise(args: argparse.Namespace) -> str:
         state,
         seconds=args.seconds,
         seed=args.seed,
-        record=public_record(state),
+        record=record,
         progress=show if args.progress else None,
+        max_worlds=args.worlds if args.worlds is not None else 100_000,
     )
     if args.progress:
         print(file=sys.stderr)
@@ -93,15 +135,42 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
         "advise",
         help=_("what should I do now? the legal actions ranked by P(knights win)"),
         epilog=_("example: {example}").format(
-            example="camelot-rules advise game.json --seconds 10 --seed 1"
+            example="camelot-rules advise game.log --hand fight_3,fight_4,grail --seconds 10"
         ),
     )
-    p.add_argument("game", help=_("a saved game: the rules engine's state.to_json() (read only)"))
+    p.add_argument(
+        "game",
+        help=_("a play log (docs/play-log.md) or a saved game (state.to_json()); read only"),
+    )
+    p.add_argument(
+        "--hand",
+        default=None,
+        metavar="CARD,CARD,...",
+        help=_("a play log: the deciding knight's white cards (else the log's 'hand' line)"),
+    )
+    p.add_argument(
+        "--line", type=int, default=None, help=_("a play log: advise after this line (1-based)")
+    )
+    p.add_argument(
+        "--sizes",
+        default=None,
+        metavar="N,N,...",
+        help=_("a play log: each seat's hand size (default: as many as the deciding knight)"),
+    )
+    p.add_argument(
+        "--no-traitor", action="store_true", help=_("a play log: the game has no traitor")
+    )
     p.add_argument(
         "--seconds", type=float, default=10.0, help=_("time budget (more: a surer answer)")
     )
     p.add_argument("--seed", type=int, default=0, help=_("the same seed, the same answer"))
     p.add_argument("--progress", action="store_true", help=_("show the progress"))
+    p.add_argument(
+        "--worlds",
+        type=int,
+        default=None,
+        help=_("stop after this many worlds (the same answer on any machine)"),
+    )
     p.add_argument(
         "--where",
         action="store_true",
