@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from camelot_rules.base.i18n import gettext as _
-from camelot_rules.front.display import fmt_fraction, fmt_percent, text_table
 
 
 def _parse_hand(text: str | None) -> dict[str, int] | None:
@@ -34,41 +33,10 @@ def _parse_sizes(text: str | None) -> list[int] | None:
         ) from None
 
 
-def _read_game(args: argparse.Namespace) -> tuple[Any, list[tuple[int, str | None]], list[str]]:
-    """The position to advise on, the public record of choices and what was assumed: a
-    saved engine game (JSON) as it is, a play log read by the tracker
-    (:func:`camelot_rules.sim.logged.logged_position`)."""
-    from camelot_rules.engine import from_json
-    from camelot_rules.sim.determinize import public_record
-    from camelot_rules.sim.logged import logged_position, logged_record
-
-    path = args.game
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ValueError(
-            _("{path}: cannot read the game ({err})").format(path=path, err=err)
-        ) from None
-    if text.lstrip().startswith("{"):
-        state = from_json(text)
-        return state, public_record(state), []
-    logged = logged_position(
-        text,
-        hand=_parse_hand(args.hand),
-        line=args.line,
-        sizes=_parse_sizes(args.sizes),
-        traitor="none" if args.no_traitor else "standard",
-    )
-    head = _("{path}, line {line}: {knight}'s turn ({phase})").format(
-        path=path, line=logged.line, knight=logged.knight, phase=logged.state.phase
-    )
-    notes = [head, _("Read from the log, assumed: ") + "; ".join(logged.assumptions)]
-    return logged.state, logged_record(text, args.line), notes
-
-
 def run_advise(args: argparse.Namespace) -> str:
-    from camelot_rules.odds.quests import turn_choices
-    from camelot_rules.sim.advisor import advise
+    from camelot_rules.engine import from_json
+    from camelot_rules.front.advice import advice_from_log, what_now
+    from camelot_rules.sim.determinize import public_record
 
     if args.seconds <= 0:
         raise ValueError(
@@ -76,57 +44,41 @@ def run_advise(args: argparse.Namespace) -> str:
         )
     if args.worlds is not None and args.worlds < 1:
         raise ValueError(_("--worlds {n}: expected 1 or more").format(n=args.worlds))
-    state, record, notes = _read_game(args)
-    out: list[str] = list(notes)
-    if args.where or (state.phase == "heroic" and not state.pending and not state.is_chance()):
-        try:
-            choices = turn_choices(state)
-        except ValueError as err:
-            if args.where:
-                raise
-            choices, note = (), str(err)
-        else:
-            note = ""
-        if choices:
-            out.append(_("Where should I go? (exact, this turn)"))
-            out.append(
-                text_table(
-                    [_("action"), _("quest"), _("P(won now)"), _("P(lost before my next turn)")],
-                    [
-                        [
-                            c.action,
-                            c.quest,
-                            f"{fmt_fraction(c.p_win_now)} ({fmt_percent(c.p_win_now)})",
-                            f"{fmt_fraction(c.p_lost_soon)} ({fmt_percent(c.p_lost_soon)})",
-                        ]
-                        for c in choices
-                    ],
-                )
-            )
-        elif note:
-            out.append(note)
-        if args.where:
-            return "\n".join(out)
+    path = args.game
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise ValueError(
+            _("{path}: cannot read the game ({err})").format(path=path, err=err)
+        ) from None
 
     def show(fraction: float, _advice: object) -> None:
         bar = "#" * int(30 * fraction)
         print(f"\r[{bar:<30}] {fraction:4.0%}", end="", file=sys.stderr, flush=True)
 
-    advice = advise(
-        state,
-        seconds=args.seconds,
-        seed=args.seed,
-        record=record,
-        progress=show if args.progress else None,
-        max_worlds=args.worlds if args.worlds is not None else 100_000,
-    )
+    how: dict[str, Any] = {
+        "seconds": args.seconds,
+        "seed": args.seed,
+        "where_only": args.where,
+        "progress": show if args.progress else None,
+        "max_worlds": args.worlds if args.worlds is not None else 100_000,
+    }
+    if text.lstrip().startswith("{"):  # a saved engine game
+        state = from_json(text)
+        answer = what_now(state, record=public_record(state), **how)
+    else:
+        answer = advice_from_log(
+            text,
+            hand=_parse_hand(args.hand),
+            line=args.line,
+            sizes=_parse_sizes(args.sizes),
+            traitor="none" if args.no_traitor else "standard",
+            name=path,
+            **how,
+        )
     if args.progress:
         print(file=sys.stderr)
-    if out:
-        out.append("")
-    out.append(_("What now? Each legal action, then whole games played on by the heuristics:"))
-    out.append(advice.text())
-    return "\n".join(out)
+    return answer
 
 
 def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
