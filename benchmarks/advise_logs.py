@@ -7,7 +7,8 @@ Positions: in the full clean logs of ``tests/logs/hand`` (41-45: base 3, 4 and 5
 Merlin's Company 5 and 7 players), each heroic decision of a turn (the line after its evil
 step's last line, before its heroic action), taken evenly through the logs. The logs do not
 record hands: the knight's hand is taken as the white cards the log shows him play from
-there on (up to 5; at least one Fight card), a hand he plausibly held. Each position is
+there on (up to 5; at least one Fight card), a hand he plausibly held; every other knight
+holds 5 cards (the logs do not count them). Each position is
 advised twice, seeds 1 and 2, ``--seconds`` each (:func:`camelot_rules.sim.advisor.advise`);
 the line says whether the top action is the same, or the interval of the difference
 between the first two holds 0 (too close to call). Run it on the compiled engine (``make
@@ -20,6 +21,7 @@ import argparse
 import time
 from pathlib import Path
 
+from camelot_rules.logs.tracker import GameRecord
 from camelot_rules.sim.advisor import advise
 from camelot_rules.sim.logged import logged_position, logged_record
 
@@ -71,8 +73,11 @@ def main() -> None:
     for path, line, knight in picked:
         text = path.read_text(encoding="utf-8")
         hand = _hand(path, line, knight)
+        pos = GameRecord("\n".join(text.splitlines()[:line]) + "\n").position()
+        out = set(pos.dead) | set(pos.unmasked)
+        sizes = [0 if k in out else sum(hand.values()) if k == knight else 5 for k in pos.knights]
         try:
-            logged = logged_position(text, line=line, hand=hand)
+            logged = logged_position(text, line=line, hand=hand, sizes=sizes)
         except ValueError as err:
             print(f"{path.name}:{line} {knight}: not advised ({err})")
             continue

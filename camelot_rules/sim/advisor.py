@@ -149,7 +149,8 @@ def immediate_odds(s: GameState, action: Action) -> tuple[tuple[str, Fraction], 
                 choice.action == "discard a card for Excalibur"
                 and type(action).__name__ == "DiscardForExcalibur"
             ):
-                out.append((f"{choice.quest} won now", choice.p_win_now))
+                if choice.p_win_now or not isinstance(action, Move):  # (a move wins nothing now)
+                    out.append((f"{choice.quest} won now", choice.p_win_now))
                 out.append((f"{choice.quest} lost before your next turn", choice.p_lost_soon))
     if isinstance(action, Move) and s.cfg.expansion and s.phase == "heroic":
         names = s.cfg.travel_names

@@ -21,6 +21,7 @@ from camelot_rules.engine.actions import (
 from camelot_rules.engine.flow import decider
 from camelot_rules.engine.state import GameState
 from camelot_rules.engine.worlds import with_hidden
+from camelot_rules.odds.quests import turn_choices
 from camelot_rules.odds.siege import siege_win_probability
 from camelot_rules.sim import GameConfig, Policies, simulate_games
 from camelot_rules.sim.advisor import advise, immediate_odds
@@ -339,5 +340,11 @@ def test_the_advisors_siege_odds_are_the_calculators() -> None:
     # 3 + 4 = 7 beats the rolls 1..6 of the eight-sided die: 3/4 (RB p.13)
     assert immediate_odds(s, fight) == (("siege fight won", Fraction(3, 4)),)
     assert siege_win_probability([4, 3]) == Fraction(3, 4)
-    assert immediate_odds(s, Move("grail"))[:1] == (("grail won now", Fraction(0)),)
+    # a move wins nothing now: only the quest's chance to be lost before the next turn, as the
+    # one-turn calculator gives it
+    move = next(c for c in turn_choices(s) if c.action == "move to grail")
+    assert move.p_win_now == 0
+    assert immediate_odds(s, Move("grail")) == (
+        ("grail lost before your next turn", move.p_lost_soon),
+    )
     assert Exact(s).sample(2, random.Random(0)) == [s, s]
