@@ -43,7 +43,6 @@ KNOWN_LONG: frozenset[str] = frozenset(
         "camelot_rules/odds/quests.py",  # issue 27
         "camelot_rules/data/registry.py",  # issue 27: the registry's tables by family
         "camelot_rules/odds/rebuilds.py",  # issue 27
-        "widgets/game.py",  # issue 32
     }
 )
 

@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from camelot_rules.base.i18n import gettext as _
+from camelot_rules.front.commands.common import listed
 from camelot_rules.front.display import (
     cause_text,
+    fmt_percent,
+    sentences,
+    text_answer,
+    text_table,
 )
 
 if TYPE_CHECKING:
@@ -58,11 +66,13 @@ def run_simulate(args: argparse.Namespace) -> str:
 
 def _run_simulate(args: argparse.Namespace) -> str:
     from camelot_rules.sim import GameConfig, rows_to_csv, simulate_games, summarize
-    from camelot_rules.sim.lineups import LINEUPS, lineup
+    from camelot_rules.sim.lineups import lineup
 
     options = {"traitor": "none"} if args.no_traitor else {}
     config = GameConfig.of(args.players, expansion=args.expansion, **options)
-    where = {"workers": args.workers, "client": args.scheduler, "progress": args.progress}
+    # a progress bar on a terminal (a long run is never silent); on request elsewhere
+    progress = args.progress or sys.stderr.isatty()
+    where = {"workers": args.workers, "client": args.scheduler, "progress": progress}
     if args.policy != "heuristic" and (args.sweep or args.endgame is not None):
         raise ValueError(
             _("--policy {name}: sweeps and --endgame play the heuristic policies").format(
@@ -77,34 +87,82 @@ def _run_simulate(args: argparse.Namespace) -> str:
         raise ValueError(
             _("--plot {path}: a plot compares configurations; add --sweep").format(path=args.plot)
         )
-    policies = lineup(args.policy)
-    rows = simulate_games(config, policies, n=args.games, seed=args.seed, **where)
+    rows = simulate_games(config, lineup(args.policy), n=args.games, seed=args.seed, **where)
     summary = summarize(rows)
-    if args.policy == "heuristic":
-        first = _("{config}: {games} games, seed {seed} (loyal heuristic vs traitor heuristic)")
-    elif args.policy == "search":
-        first = _(
-            "{config}: {games} games, seed {seed} (search knights, who see what their seat "
-            "sees, vs search traitor)"
-        )
-    else:
-        first = _(
-            "{config}: {games} games, seed {seed} (perfect-information planner, who sees every "
-            "hand and the order of every pile, vs traitor heuristic: an upper reference, not a "
-            "table's play)"
-        )
-    assert args.policy in LINEUPS
-    out = [
-        first.format(config=config.label(), games=f"{summary['games']:,}", seed=args.seed),
-        _("knights win: {p} (95% Clopper-Pearson interval)").format(p=summary["knights_win"]),
-        _("endings:"),
-        *(f"  {cause_text(cause)}: {count:,}" for cause, count in summary["causes"].items()),
-        _("mean turns: {n}").format(n=f"{summary['mean_turns']:.1f}"),
-    ]
+    out = [_simulate_answer(config, rows, summary, args.seed, args.policy)]
     if args.csv:
         rows_to_csv(rows, args.csv)
         out.append(_("one row per game written to {path}").format(path=args.csv))
     return "\n".join(out)
+
+
+def _simulate_answer(
+    config: Any, rows: Sequence[Any], summary: dict[str, Any], seed: int, policy: str = "heuristic"
+) -> str:
+    """The answer to "is this normal?": the win rate with its interval, how the games ended in
+    percent (a cause that ends games both ways - 12 swords - split into won and lost), and what
+    played them; the table of endings after; the assumptions folded (issue 32)."""
+    games = summary["games"]
+    rate = summary["knights_win"]
+    endings: dict[tuple[str, bool], int] = {}
+    for r in rows:
+        endings[(r.cause, r.knights_win)] = endings.get((r.cause, r.knights_win), 0) + 1
+    ordered = sorted(endings.items(), key=lambda kv: -kv[1])
+
+    def ending(cause: str, won: bool) -> str:
+        text = cause_text(cause)
+        return (_("won: {cause}") if won else _("lost: {cause}")).format(cause=text)
+
+    def pct(n: int) -> str:
+        return fmt_percent(Fraction(n, games))
+
+    head = _(
+        "The loyal knights won {rate} of {games} games (interval at 95%: {low}-{high})."
+    ).format(
+        rate=pct(sum(r.knights_win for r in rows)),
+        games=f"{games:,}",
+        low=f"{100 * rate.low:.1f}%",
+        high=f"{100 * rate.high:.1f}%",
+    )
+    how = _("How they ended: {endings}.").format(
+        endings=listed(f"{ending(c, w)} {pct(n)}" for (c, w), n in ordered)
+    )
+    if policy == "search":
+        who = _(
+            "Both sides were played by the search policies: each seat sees only what it may "
+            "see and tries its turn's choices ahead in sampled games played on by the "
+            "heuristics; stronger than the heuristics, still not a forecast for your table."
+        )
+    elif policy == "planner":
+        who = _(
+            "The loyal knights were played by the perfect-information planner, who sees every "
+            "hand and the order of every pile (no table can), against the traitor heuristic: "
+            "an upper reference for what play could achieve, not a forecast for your table."
+        )
+    else:
+        who = _(
+            "Both sides were played by the toolkit's heuristic policies (the loyal and the "
+            "traitor heuristics): fixed rules of thumb that play unlike people, so this is a "
+            "yardstick for comparing rules and settings, not a forecast for your table."
+        )
+    table = text_table(
+        [_("ending"), _("games"), "%"],
+        [[ending(c, w), f"{n:,}", pct(n)] for (c, w), n in ordered],
+    )
+    body = "\n".join(
+        [
+            _("knights win: {p} (95% Clopper-Pearson interval)").format(p=rate),
+            table,
+            _("mean turns: {n}").format(n=f"{summary['mean_turns']:.1f}"),
+        ]
+    )
+    assumes = [
+        _("{config}; seed {seed} (the same seed plays the same games)").format(
+            config=config.label(), seed=seed
+        ),
+        _("the interval is Clopper-Pearson's exact interval (95%) for the loyal win rate"),
+    ]
+    return text_answer(sentences(head, how, who), body, assumes)
 
 
 def _simulate_endgame(args: argparse.Namespace, config: GameConfig) -> str:
@@ -168,7 +226,7 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     """Add this command to the command line's sub-commands."""
     p_sim = sub.add_parser(
         "simulate",
-        help=_("whole games played by policies: P(knights win) with its interval"),
+        help=_("whole games by the heuristic policies: P(knights win) with its interval"),
         epilog=_("examples: {example}; {example2}").format(
             example="camelot-rules simulate --players 5 --games 1000 --seed 11 --csv out.csv",
             example2="camelot-rules simulate --games 1000 --sweep players=3,4,5 "
@@ -193,7 +251,11 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
             "pickled, and unpickling runs code"
         ),
     )
-    p_sim.add_argument("--progress", action="store_true", help=_("show a progress bar"))
+    p_sim.add_argument(
+        "--progress",
+        action="store_true",
+        help=_("show a progress bar (shown anyway on a terminal)"),
+    )
     p_sim.add_argument(
         "--policy",
         choices=("heuristic", "search", "planner"),
