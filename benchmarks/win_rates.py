@@ -7,13 +7,15 @@ Usage::
 
 ``run`` plays the cells round-robin, ``--batch`` games of each cell in turn, until each holds
 ``--games`` games (or it is stopped: it resumes where the files end). Cells: the line-ups of
-``--policies`` (default heuristic, search, planner; see :mod:`camelot_rules.sim.lineups`) on
-``--boxes`` (default: 5 players base with the standard traitor deal, 5 players base without a
-traitor, 7 players base, 5 players Merlin's Company). Each cell's games are
-``simulate_games(config, lineup(policy), n, seed, first=k)`` batch by batch, one CSV row per
-game in ``OUT/<policy>-<box>.csv``: a cell's table is the same as one run of all its games
-(``camelot-rules simulate --players P [--no-traitor] [--expansion] --policy POLICY --seed
-SEED --games N`` prints the same rate), whatever the batches and the workers.
+``--policies`` (default heuristic, search, planner; see :mod:`camelot_rules.sim.lineups`;
+also ``search-knights``, search knights vs the traitor heuristic, and
+``heuristic-vs-search-traitor``, the loyal heuristic vs the search traitor, which tell the two
+sides' search apart) on ``--boxes`` (default: 5 players base with the standard traitor deal,
+5 players base without a traitor, 7 players base, 5 players Merlin's Company). Each cell's
+games are ``simulate_games(config, policies, n, seed, first=k)`` batch by batch, one CSV row
+per game in ``OUT/<policy>-<box>.csv``: a cell's table is the same as one run of all its
+games (``camelot-rules simulate --players P [--no-traitor] [--expansion] --policy POLICY
+--seed SEED --games N`` prints the same rate), whatever the batches and the workers.
 
 ``report`` prints, for each cell, the games played, the knights' wins and the exact 95%
 Clopper-Pearson interval. Run it on the compiled engine (``make compiled``): a search game
@@ -29,8 +31,10 @@ import time
 from pathlib import Path
 
 from camelot_rules.sim import GameConfig, simulate_games
-from camelot_rules.sim.games import GameRow
+from camelot_rules.sim.games import GameRow, Policies
+from camelot_rules.sim.heuristic import LoyalHeuristic, TraitorHeuristic
 from camelot_rules.sim.lineups import lineup
+from camelot_rules.sim.search import SearchKnight, SearchTraitor
 from camelot_rules.sim.stats import clopper_pearson
 
 BOXES: dict[str, tuple[int, bool, dict[str, str]]] = {
@@ -40,6 +44,15 @@ BOXES: dict[str, tuple[int, bool, dict[str, str]]] = {
     "5p-merlins-company": (5, True, {}),
 }
 FIELDS = list(GameRow.__dataclass_fields__)
+#: line-ups beyond ``lineups.LINEUPS``, to tell the two sides' search apart
+MIXED = {
+    "search-knights": lambda: Policies(SearchKnight(), TraitorHeuristic()),
+    "heuristic-vs-search-traitor": lambda: Policies(LoyalHeuristic(), SearchTraitor()),
+}
+
+
+def _policies(name: str) -> Policies:
+    return MIXED[name]() if name in MIXED else lineup(name)
 
 
 def _path(out: Path, policy: str, box: str) -> Path:
@@ -69,7 +82,7 @@ def run(args: argparse.Namespace) -> None:
             config = GameConfig.of(players, expansion=expansion, **options)
             start = time.perf_counter()
             rows = simulate_games(
-                config, lineup(policy), n=n, seed=args.seed, workers=args.workers, first=first
+                config, _policies(policy), n=n, seed=args.seed, workers=args.workers, first=first
             )
             fresh = not path.exists()
             with path.open("a", newline="", encoding="utf-8") as fh:

@@ -37,6 +37,7 @@ from fractions import Fraction
 
 from camelot_rules.data.decks import Deck
 from camelot_rules.engine.actions import Action, FightEngine, Move
+from camelot_rules.front.display import fmt_percent
 from camelot_rules.engine.flow import decider
 from camelot_rules.engine.state import GameState
 from camelot_rules.odds.quests import TurnChoice, turn_choices
@@ -73,7 +74,7 @@ class Choice:
         return self.wins / self.games if self.games else 0.0
 
     def __str__(self) -> str:
-        odds = "; ".join(f"{label} {p} ({float(p):.1%})" for label, p in self.odds)
+        odds = "; ".join(f"{label} {p} ({fmt_percent(p)})" for label, p in self.odds)
         text = (
             f"{self.action}: P(knights win) {self.p_win:.1%} "
             f"[{self.low:.1%}, {self.high:.1%}] ({self.wins}/{self.games})"
