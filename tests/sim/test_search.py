@@ -276,6 +276,17 @@ def test_search_games_do_not_depend_on_the_workers() -> None:
     assert one == two
 
 
+def test_planner_games_do_not_depend_on_the_workers() -> None:
+    """The planner's games are dealt by a dealer seeded from the game's seed: the same rows on
+    one process and on two."""
+    config = GameConfig.of(3)
+    quick = Playouts(horizon=1, to_end=False, confirm=0)
+    policies = Policies(Planner(width=2, traitor_samples=1, playouts=quick))
+    one = simulate_games(config, policies, n=2, seed=6)
+    two = simulate_games(config, policies, n=2, seed=6, workers=2)
+    assert one == two
+
+
 def test_the_planner_names_the_traitor_once_it_may() -> None:
     s = position(
         4,
