@@ -69,3 +69,27 @@ def test_advise_on_a_play_log(capsys: pytest.CaptureFixture[str]) -> None:
     assert "siege fight won 3/4" in out  # 4 + 3 = 7 beats 1..6 of the d8 (RB p.13)
     assert main([*args, "--where"]) == 0
     assert "What now?" not in capsys.readouterr().out
+
+
+def test_advise_on_a_saved_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A saved engine game (state.to_json()) is advised as it is: every legal action ranked."""
+    from camelot_rules.engine.flow import decider
+    from camelot_rules.sim import GameConfig, Policies
+    from camelot_rules.sim.games import play_game
+    from camelot_rules.sim.search import searched_moment
+
+    states = []
+    play_game(GameConfig.of(4, traitor="none"), Policies(), 9, watch=states.append)
+    s = states[3]
+    while s.is_chance() or not searched_moment(s):
+        s = (
+            s.apply_chance(s.chance_outcomes()[0][0])
+            if s.is_chance()
+            else s.apply(s.legal_actions()[0])
+        )
+    path = tmp_path / "game.json"
+    path.write_text(s.to_json(), encoding="utf-8")
+    assert main(["advise", str(path), "--worlds", "1", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("P(knights win)") == len(s.legal_actions())
+    assert f"Seat {decider(s)}" in out
