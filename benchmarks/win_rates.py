@@ -103,16 +103,24 @@ def run(args: argparse.Namespace) -> None:
 
 def report(args: argparse.Namespace) -> None:
     out = Path(args.out)
-    print(f"{'box':20} {'policy':9} {'games':>6} {'won':>5}  P(knights win) [95% C-P]")
+    cells = {}
     for box in args.boxes:
         for policy in args.policies:
             rows = _played(_path(out, policy, box))
-            if not rows:
-                continue
-            n = len(rows)
-            k = sum(r["knights_win"] == "True" for r in rows)
-            lo, hi = clopper_pearson(k, n)
-            print(f"{box:20} {policy:9} {n:6} {k:5}  {k / n:6.1%} [{lo:.1%}, {hi:.1%}]")
+            if rows:
+                k = sum(r["knights_win"] == "True" for r in rows)
+                lo, hi = clopper_pearson(k, len(rows))
+                cells[box, policy] = f"{k / len(rows):.1%} [{lo:.1%}, {hi:.1%}] ({k}/{len(rows)})"
+    if args.markdown:  # one row per box, one column per policy
+        print("| box | " + " | ".join(args.policies) + " |")
+        print("|---" * (len(args.policies) + 1) + "|")
+        for box in args.boxes:
+            row = [cells.get((box, p), "-") for p in args.policies]
+            print(f"| {box} | " + " | ".join(row) + " |")
+        return
+    print(f"{'box':20} {'policy':28} P(knights win) [95% Clopper-Pearson] (won/games)")
+    for (box, policy), text in cells.items():
+        print(f"{box:20} {policy:28} {text}")
 
 
 def main() -> None:
@@ -124,6 +132,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=30)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--policies", nargs="+", default=["heuristic", "search", "planner"])
+    parser.add_argument("--markdown", action="store_true", help="report: a markdown table")
     parser.add_argument("--boxes", nargs="+", default=list(BOXES), choices=list(BOXES))
     args = parser.parse_args()
     run(args) if args.what == "run" else report(args)
