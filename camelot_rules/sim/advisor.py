@@ -197,8 +197,14 @@ def advise(
         raise ValueError(f"state={state!r}: expected a position of the rules engine")
     if state.is_terminal() or state.is_chance():
         raise ValueError("state: expected a position where a knight decides (not over, not chance)")
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0:
-        raise ValueError(f"seconds={seconds!r}: expected a time budget > 0")
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, (int, float))
+        or not 0 < seconds < math.inf
+    ):
+        raise ValueError(f"seconds={seconds!r}: expected a time budget > 0 (in seconds)")
+    if isinstance(max_worlds, bool) or not isinstance(max_worlds, int) or max_worlds < 1:
+        raise ValueError(f"max_worlds={max_worlds!r}: expected a number of worlds >= 1")
     seat = decider(state)
     if state.loyalty[seat] == "traitor":
         raise ValueError(f"seat {seat} is a traitor: the advisor counsels loyal knights")

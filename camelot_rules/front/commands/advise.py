@@ -38,7 +38,7 @@ def run_advise(args: argparse.Namespace) -> str:
     from camelot_rules.front.advice import advice_from_log, what_now
     from camelot_rules.sim.determinize import public_record
 
-    if args.seconds <= 0:
+    if not 0 < args.seconds < float("inf"):
         raise ValueError(
             _("--seconds {n}: expected a time budget above 0").format(n=repr(args.seconds))
         )
