@@ -37,9 +37,9 @@ from fractions import Fraction
 
 from camelot_rules.data.decks import Deck
 from camelot_rules.engine.actions import Action, FightEngine, Move
-from camelot_rules.front.display import fmt_percent
 from camelot_rules.engine.flow import decider
 from camelot_rules.engine.state import GameState
+from camelot_rules.front.display import fmt_percent
 from camelot_rules.odds.quests import TurnChoice, turn_choices
 from camelot_rules.odds.siege import siege_win_probability
 from camelot_rules.odds.travel import next_trip_risk
