@@ -35,7 +35,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data.decks import Deck
+from camelot_rules.data.names import display_name
 from camelot_rules.engine.actions import Action, FightEngine, Move
 from camelot_rules.engine.flow import decider
 from camelot_rules.engine.state import GameState
@@ -75,11 +77,15 @@ class Choice:
 
     def __str__(self) -> str:
         odds = "; ".join(f"{label} {p} ({fmt_percent(p)})" for label, p in self.odds)
-        text = (
-            f"{self.action}: P(knights win) {self.p_win:.1%} "
-            f"[{self.low:.1%}, {self.high:.1%}] ({self.wins}/{self.games})"
+        text = _("{action}: P(knights win) {p} [{low}, {high}] ({wins}/{games})").format(
+            action=self.action,
+            p=f"{self.p_win:.1%}",
+            low=f"{self.low:.1%}",
+            high=f"{self.high:.1%}",
+            wins=self.wins,
+            games=self.games,
         )
-        return text + (f" - now: {odds}" if odds else "")
+        return text + (_(" - now: {odds}").format(odds=odds) if odds else "")
 
 
 @dataclass(frozen=True)
@@ -103,24 +109,40 @@ class Advice:
     def text(self) -> str:
         """The answer in words, the best action first."""
         lines = [
-            f"Seat {self.seat} ({self.knight}): {len(self.choices)} legal actions, "
-            f"{self.worlds} worlds each ({self.seconds:.1f} s, seed {self.seed})."
+            _(
+                "Seat {seat} ({knight}): {n} legal actions, {worlds} worlds each "
+                "({seconds} s, seed {seed})."
+            ).format(
+                seat=self.seat,
+                knight=self.knight,
+                n=len(self.choices),
+                worlds=self.worlds,
+                seconds=f"{self.seconds:.1f}",
+                seed=self.seed,
+            )
         ]
         if len(self.choices) > 1:
             mean, lo, hi = self.difference
-            second = self.choices[1]
+            numbers = {
+                "first": self.best.action,
+                "second": self.choices[1].action,
+                "mean": f"{mean:+.1%}",
+                "low": f"{lo:+.1%}",
+                "high": f"{hi:+.1%}",
+            }
             if self.close_call:
-                lines.append(
-                    f"Too close to call: {self.best.action} and {second.action} differ by "
-                    f"{mean:+.1%} [{lo:+.1%}, {hi:+.1%}] (the same worlds for both)."
+                line = _(
+                    "Too close to call: {first} and {second} differ by {mean} [{low}, {high}] "
+                    "(the same worlds for both)."
                 )
             else:
-                lines.append(
-                    f"Best: {self.best.action}, {mean:+.1%} [{lo:+.1%}, {hi:+.1%}] over "
-                    f"{second.action} (the same worlds for both)."
+                line = _(
+                    "Best: {first}, {mean} [{low}, {high}] over {second} (the same worlds for "
+                    "both)."
                 )
+            lines.append(line.format(**numbers))
         lines += [f"{k + 1}. {c}" for k, c in enumerate(self.choices)]
-        lines.append("Assumes: " + "; ".join(self.assumptions))
+        lines.append(_("Assumes: {what}").format(what="; ".join(self.assumptions)))
         return "\n".join(lines)
 
 
@@ -143,7 +165,7 @@ def immediate_odds(s: GameState, action: Action) -> tuple[tuple[str, Fraction], 
         p = siege_win_probability(
             action.values, excalibur=excalibur, kay_reserve=reserve, divine_favor=s.favor
         )
-        out.append(("siege fight won", p))
+        out.append((_("siege fight won"), p))
     if s.phase == "heroic" and not s.pending:
         for choice in _turn_choices(s):
             if choice.action == str(action) or (
@@ -151,8 +173,20 @@ def immediate_odds(s: GameState, action: Action) -> tuple[tuple[str, Fraction], 
                 and type(action).__name__ == "DiscardForExcalibur"
             ):
                 if choice.p_win_now or not isinstance(action, Move):  # (a move wins nothing now)
-                    out.append((f"{choice.quest} won now", choice.p_win_now))
-                out.append((f"{choice.quest} lost before your next turn", choice.p_lost_soon))
+                    out.append(
+                        (
+                            _("{quest} won now").format(quest=display_name(choice.quest, "quest")),
+                            choice.p_win_now,
+                        )
+                    )
+                out.append(
+                    (
+                        _("{quest} lost before your next turn").format(
+                            quest=display_name(choice.quest, "quest")
+                        ),
+                        choice.p_lost_soon,
+                    )
+                )
     if isinstance(action, Move) and s.cfg.expansion and s.phase == "heroic":
         names = s.cfg.travel_names
         remaining = Deck({n: c for n, c in zip(names, s.tpile) if c})
@@ -162,7 +196,7 @@ def immediate_odds(s: GameState, action: Action) -> tuple[tuple[str, Fraction], 
             grail_open=not s.grail_over,
             captured_held=sum(s.captured),
         )
-        out += [(f"travel: {k}", p) for k, p in risk.outcomes.items() if p]
+        out += [(_("travel: {what}").format(what=k), p) for k, p in risk.outcomes.items() if p]
     return tuple(out)
 
 
@@ -293,12 +327,18 @@ def _advice(
         close_call=close,
         difference=diff,
         assumptions=(
-            "after the action every seat plays the heuristic policies to the end of the game",
-            "the other hands, the black pile, the face-down black cards and the other "
-            "loyalty cards are dealt again from what this knight has not seen, the traitor "
-            "weighted by the public record given",
-            "interval: exact 95% Clopper-Pearson per action; first place: 95% normal "
-            "interval of the paired difference",
-            f"options: {dict(state.cfg.options)}",
+            _("after the action every seat plays the heuristic policies to the end of the game"),
+            _(
+                "the other hands, the black pile, the face-down black cards and the other "
+                "loyalty cards are dealt again from what this knight has not seen, the traitor "
+                "weighted by the public record given"
+            ),
+            _(
+                "interval: exact 95% Clopper-Pearson per action; first place: 95% normal "
+                "interval of the paired difference"
+            ),
+            _("options: {options}").format(
+                options=", ".join(f"{k}={v}" for k, v in state.cfg.options)
+            ),
         ),
     )

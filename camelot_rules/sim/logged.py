@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data import rulebook
 from camelot_rules.data.decks import standard_deck
 from camelot_rules.engine import position
@@ -172,7 +173,9 @@ def _build(
     own = sum(hand.values())
     if sizes is None:
         sizes = [0 if o in dead or o in unmasked else own for o in range(players)]
-        assumptions.append(f"every other knight holds {own} white cards (as many as you)")
+        assumptions.append(
+            _("every other knight holds {n} white cards (as many as you)").format(n=own)
+        )
     if len(sizes) != players:
         raise ValueError(f"sizes={list(sizes)!r}: expected {players} hand sizes, one per seat")
     location = {}
@@ -181,7 +184,7 @@ def _build(
         if o not in dead and o not in unmasked:
             location[o] = where if where in _QUESTS and where not in pos.quests_over else "camelot"
     if any(w == "?" for _, w in pos.where):
-        assumptions.append("a knight whose place the log leaves open is at Camelot")
+        assumptions.append(_("a knight whose place the log leaves open is at Camelot"))
     relics = {r: names.index(k) for r, k in pos.relics if r in _RELICS and k in names}
     quests: dict[str, dict[str, object]] = dict(progress)
     for quest, values in pos.fights_laid:
@@ -238,13 +241,19 @@ def _build(
         raise ValueError(f"the log unmasks more traitors than the box holds ({sorted(unmasked)})")
     s = with_hidden(s, check=False, deal_pool=((), loyal_left, traitors))
     if pos.engines[0] != pos.engines[1]:
-        assumptions.append(f"{pos.engines[1]} siege engines (the log leaves {pos.engines})")
+        assumptions.append(
+            _("{n} siege engines (the log leaves {low} to {high})").format(
+                n=pos.engines[1], low=pos.engines[0], high=pos.engines[1]
+            )
+        )
     assumptions += [
-        "the other hands and loyalty cards are unknown (dealt again in every world)",
-        "the Grail's and Excalibur's progress counted from the log's play, draw and cancel "
-        "lines (black cards on the Grail as Despair); the black cards on the combat quests "
-        "and the warriors on the wars, which the log does not place, none; the white "
-        "discard pile empty",
+        _("the other hands and loyalty cards are unknown (dealt again in every world)"),
+        _(
+            "the Grail's and Excalibur's progress counted from the log's play, draw and cancel "
+            "lines (black cards on the Grail as Despair); the black cards on the combat quests "
+            "and the warriors on the wars, which the log does not place, none; the white "
+            "discard pile empty"
+        ),
     ]
     return Logged(s, seat, names[seat], last, tuple(assumptions))
 
@@ -258,7 +267,7 @@ def _deal_others(s: GameState, seat: int, sizes: Sequence[int]) -> GameState:
     for o, size in enumerate(sizes):
         if o == seat:
             continue
-        for _ in range(size):
+        for _card in range(size):
             while i < len(pile) and pile[i] == 0:
                 i += 1
             if i == len(pile):

@@ -356,6 +356,6 @@ def test_the_advisors_siege_odds_are_the_calculators() -> None:
     move = next(c for c in turn_choices(s) if c.action == "move to grail")
     assert move.p_win_now == 0
     assert immediate_odds(s, Move("grail")) == (
-        ("grail lost before your next turn", move.p_lost_soon),
+        ("Holy Grail lost before your next turn", move.p_lost_soon),
     )
     assert Exact(s).sample(2, random.Random(0)) == [s, s]
