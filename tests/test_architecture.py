@@ -40,9 +40,6 @@ MAX_LINES = 800
 KNOWN_LONG: frozenset[str] = frozenset(
     {
         "camelot_rules/logs/playlog.py",  # issue 29 (parse / replay / statistics / report)
-        "camelot_rules/odds/quests.py",  # issue 27
-        "camelot_rules/data/registry.py",  # issue 27: the registry's tables by family
-        "camelot_rules/odds/rebuilds.py",  # issue 27
     }
 )
 

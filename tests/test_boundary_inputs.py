@@ -191,7 +191,7 @@ CLI: dict[str, list[str]] = {
     "quest combat": ["quest", "combat", "lancelot", "--whites", "4", "5", "--black-hidden", "4"],
     "quest next": ["quest", "next", "black-knight", "--whites", "3", "--hand", "5", "1"],
     "simulate": ["simulate", "--games", "2", "--seed", "1"],
-    "advise": ["advise", ADVISE_LOG, "--worlds", "1", "--seconds", "5"],
+    "advise": ["advise", ADVISE_LOG, "--worlds", "1", "--seconds", "0.5"],
     "quest war": ["quest", "war", "picts", "--fights", "2", "--hand", "3", "4", "--actions", "7"],
     "quest grail": ["quest", "grail", "--laid", "4", "--despair", "1", "--hands", "2"],
     "quest excalibur": ["quest", "excalibur", "--steps", "2", "--hands", "2", "--turns", "3"],
@@ -1149,7 +1149,7 @@ def test_the_quest_races_agree_with_the_engines_own_play() -> None:
 
 def test_the_race_check_catches_a_wrong_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     # the check can fail: an Excalibur race that forgets the black Excalibur cards is caught
-    from camelot_rules.odds import quests
+    from camelot_rules.odds import quest_races as quests
 
     real = quests._engine_black.__wrapped__
 

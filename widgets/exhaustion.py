@@ -68,7 +68,6 @@ DECKS = {
 }
 # JA travel rules, note: in Merlin's Company the white and black decks are rebuilt together
 OTHER_DECK: dict[str, bool | None] = {
-    N_("both rebuilt in Merlin's Company (JA), this one only in the base game"): None,
     N_("both decks rebuilt together"): True,
     N_("this deck only"): False,
 }
@@ -110,13 +109,14 @@ def render_exhaustion(
     witches still in the pile to ask about, like the cards of ``named``. Both are for the black
     deck of Merlin's Company, the only one with witches (JA witches). ``drawn`` lists cards
     already drawn since the last rebuild (they sit in the discard pile, ES p.10).
-    ``both_decks`` (``None``: by the box - both in Merlin's Company, JA)
-    says whether the other deck's running out rebuilds this one too;
+    ``both_decks`` (``None`` or ``True``: both decks, the rule in either game, RB p.10, p.13
+    and JA; ``False``: the one-deck variant) says whether the other deck's running out
+    rebuilds this one too;
     ``other_pile`` its pile now (0: the assumed default). The answer opens with a verdict
     sentence; the options used are folded under "What this assumes". A named card that is not
     in the chosen deck is refused (it cannot come up: "0%" would be a wrong answer).
 
-    Rules: ``deck.reshuffle-both``, ``deck.rebuild-both``, ``deck.first-witch``,
+    Rules: ``deck.reshuffle-both``, ``deck.first-witch``,
     ``deck.finished-quest-cards``.
     """
     if not isinstance(deck, str) or deck not in DECKS:
@@ -460,7 +460,7 @@ class ExhaustionWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
         the cards gone from its pile since the last rebuild as "Already drawn" (the witches
         among them ticked "drawn"), the quests that are over.
 
-        Rules: ``deck.rebuild-both``, ``deck.finished-quest-cards``.
+        Rules: ``deck.reshuffle-both``, ``deck.finished-quest-cards``.
         """
         check_instance("pos", pos, Position)
         deck = next(k for k, v in DECKS.items() if v == ("black", pos.expansion))

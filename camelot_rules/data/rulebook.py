@@ -28,6 +28,7 @@ __all__ = [
     "BASE_BLACK",
     "BASE_LOYALTY",
     "BASE_WHITE",
+    "COMBAT_SHAPES",
     "ENGINE_THRESHOLDS",
     "EXPANSION_BLACK",
     "EXPANSION_KNIGHTS",
@@ -36,6 +37,7 @@ __all__ = [
     "FIGHT_CARDS",
     "FIGHT_VALUES",
     "KNIGHTS",
+    "MORDRED_EXTRA_FIGHTS",
     "QUESTS",
     "QUEST_CARDS",
     "RELICS",
@@ -53,8 +55,10 @@ __all__ = [
     "Threshold",
     "deck_entries",
     "hidden_traitor_flips",
+    "quest_card_map",
     "quest_data",
     "threshold",
+    "war_sequence",
     "wrong_accusation_flips",
 ]
 
@@ -316,6 +320,24 @@ QUEST_CARDS: tuple[QuestCard, ...] = (
 )
 
 
+def quest_card_map(*, include_low: bool = False) -> dict[str, str]:
+    """Return {black card name: quest} for the cards that add a siege engine once their quest
+    is over: the one map the engine, the verifier and the calculators read (RB p.11; BoQ p.4,
+    p.9, p.16). Lancelot's and the Dragon's black cards are the Dragon's: they stay live until
+    the second of those two quests ends.
+
+    ``include_low`` adds the cards whose place in this map is LOW or UNVERIFIED (none
+    today: Desolation and the Dark Forest are the Grail's by BoQ p.16, upgraded from LOW).
+
+    Rules: ``deck.finished-quest-cards``, ``black.finished-quest``.
+
+    >>> quest_card_map()["despair"], quest_card_map()["lancelot_dragon_1_5"]
+    ('grail', 'dragon')
+    """
+    low = check_bool("include_low", include_low)
+    return {q.card: q.quest for q in QUEST_CARDS if low or q.confidence not in (L, U)}
+
+
 @dataclass(frozen=True)
 class TravelDemand:
     """What a Charged!/Lost!/Ambushed! card demands and what failing costs.
@@ -565,6 +587,32 @@ ENGINE_THRESHOLDS: tuple[Threshold, ...] = (
     Threshold("accusation_right_white_swords", 1, "RB p.16", H),
     Threshold("armor_black_draws", 2, "BoQ p.6", H),
 )
+
+
+#: each combat quest's white pattern (BoQ p.5-7, p.14; RB p.14): the sizes of its groups of
+#: equal Fight values, each group of a different value, largest first - two pairs, a full
+#: house, three three-of-a-kinds (their sum is the quest's white spots)
+COMBAT_SHAPES: dict[str, tuple[int, ...]] = {
+    "black_knight": (2, 2),
+    "lancelot": (3, 2),
+    "dragon": (3, 3, 3),
+}
+#: Mordred on a war: it takes one more Fight 5 after the straight (BoQ p.16)
+MORDRED_EXTRA_FIGHTS = 1
+
+
+def war_sequence(war: str, *, mordred: bool = False) -> tuple[int, ...]:
+    """The Fight values a war takes, in order: an ascending straight over its white spots
+    (1, 2, 3, 4, 5: BoQ p.10; RB p.15), then one more 5 with Mordred on it (BoQ p.16).
+
+    Rules: ``quest.wars``, ``black.mordred``.
+
+    >>> war_sequence("picts"), war_sequence("saxons", mordred=True)
+    ((1, 2, 3, 4, 5), (1, 2, 3, 4, 5, 5))
+    """
+    straight = FIGHT_VALUES[: quest_data(war).white_spots]
+    extra = MORDRED_EXTRA_FIGHTS if check_bool("mordred", mordred) else 0
+    return straight + (straight[-1],) * extra
 
 
 def quest_data(name: str) -> QuestData:

@@ -129,7 +129,7 @@ SEED_REFS: tuple[SeedRef, ...] = (
         _ES_P10,
     ),
     SeedRef(
-        "deck.rebuild-both",
+        "deck.reshuffle-both",
         "JA",
         _TRAVEL,
         "両方の山札をシャッフルし直します",
@@ -139,7 +139,7 @@ SEED_REFS: tuple[SeedRef, ...] = (
         ),
     ),
     SeedRef(
-        "deck.rebuild-both",
+        "deck.reshuffle-both",
         "ES",
         "p. 10",
         "nuevos mazos de robo",
@@ -344,13 +344,6 @@ SEED_REFS: tuple[SeedRef, ...] = (
         "p. 12",
         "te permite beber de él",
         _ES_P12_GRAIL,
-    ),
-    SeedRef(
-        "deck.reshuffle-both",
-        "ES",
-        "p. 10",
-        "nuevos mazos de robo",
-        _ES_P10,
     ),
     SeedRef(
         "setup.expansion",

@@ -253,23 +253,25 @@ def resolve_excal(s: GameState, task: tuple[Any, ...], a: Action) -> None:
 
 
 # --- the effect -------------------------------------------------------------------------------
+#: black card -> the quest whose end turns it into a siege engine: the rule data's one map
+_QUEST_OF: Final = rulebook.quest_card_map()
+
+
 def _finished_quest_card(s: GameState, card: str) -> bool:
-    """RB p.11; BoQ p.4: a black card whose quest is over adds a siege engine instead."""
-    if card == "excalibur":
+    """RB p.11; BoQ p.4: a black card whose quest is over adds a siege engine instead
+    (which cards: :func:`camelot_rules.data.rulebook.quest_card_map`)."""
+    quest = _QUEST_OF.get(card)
+    if quest == "excalibur":
         return s.exc_over
-    if card in ("despair", "desolation", "dark_forest"):
+    if quest == "grail":
         return s.grail_over
-    if card.startswith("lancelot_dragon_"):
+    if quest == "dragon":  # Lancelot's and the Dragon's cards: live until both are over
         return s.ld_mode == "over"
     return False
 
 
 def _card_quest(card: str) -> str:
-    if card == "excalibur":
-        return "excalibur"
-    if card in ("despair", "desolation", "dark_forest"):
-        return "grail"
-    return "dragon"
+    return _QUEST_OF[card]
 
 
 def black_effect(

@@ -101,29 +101,21 @@ def pattern_ok(quest: str, whites: Iterable[int]) -> bool:
     two of another); Dragon: three three-of-a-kinds of different values.
     Rules: ``quest.fight-cards``.
     """
+    shape = rulebook.COMBAT_SHAPES[quest]  # the group sizes, largest first (rule data)
     counts: dict[int, int] = {}
     for v in whites:
         counts[v] = counts.get(v, 0) + 1
     values = sorted(counts.values(), reverse=True)
-    if quest == "black_knight":
-        return len(values) <= 2 and all(c <= 2 for c in values)
-    if quest == "lancelot":
-        if not values:
-            return True
-        return len(values) <= 2 and values[0] <= 3 and (len(values) < 2 or values[1] <= 2)
-    if quest == "dragon":
-        return len(values) <= 3 and all(c <= 3 for c in values)
-    raise ValueError(quest)  # pragma: no cover
+    return len(values) <= len(shape) and all(c <= g for c, g in zip(values, shape))
 
 
 def war_next(s: GameState, war: str) -> int | None:
     """The one Fight value the war accepts next: 1, 2, ... 5, then a second 5 with Mordred
     (RB p.15; BoQ p.16). Rules: ``quest.wars``, ``black.mordred``."""
     fights, _, mordred = s.wars[0 if war == "picts" else 1]
-    if fights < 5:
-        return fights + 1
-    if fights == 5 and mordred:
-        return 5
+    sequence = rulebook.war_sequence(war, mordred=mordred)
+    if fights < len(sequence):
+        return sequence[fights]
     return None  # pragma: no cover - the war ended
 
 
@@ -286,7 +278,7 @@ def do_play_fight(s: GameState, seat: int, action: Any) -> None:
         wars = list(s.wars)
         wars[k] = (fights + 1, warriors, mordred)
         s._set(wars=tuple(wars))
-        if fights + 1 >= 5 + (1 if mordred else 0):
+        if fights + 1 >= len(rulebook.war_sequence(q, mordred=mordred)):
             push(s, ("quest_end", q, True, seat))
         return
     if q == "black_knight":
@@ -453,8 +445,8 @@ def clear_quest(s: GameState, quest: str) -> None:
     else:
         k = 0 if quest == "picts" else 1
         fights, _, mordred = s.wars[k]
-        for v in range(1, fights + 1):
-            white_to_discard(s, f"fight_{min(v, 5)}")
+        for v in rulebook.war_sequence(quest, mordred=mordred)[:fights]:
+            white_to_discard(s, f"fight_{v}")
         if mordred:
             black_to_discard(s, "mordred")
         wars = list(s.wars)

@@ -497,7 +497,7 @@ def rebuild_verdict(
 ) -> str:
     """When the draw pile is rebuilt, in one sentence (the median turn), and the named cards'
     chance to come up first (``witch_is_rebuild``: the First Witch is named and rebuilds the
-    decks, so "first" includes the rebuild she brings; rules ``deck.rebuild-both``,
+    decks, so "first" includes the rebuild she brings; rules ``deck.reshuffle-both``,
     ``deck.first-witch``: the numbers come from the callers).
 
     >>> rebuild_verdict("black", {50: Fraction(1, 2), 51: Fraction(1, 2)}, Fraction(0))

@@ -11,7 +11,7 @@ Examples::
     camelot-rules draw white 2 grail        # P(at least one Grail in a Round Table draw)
     camelot-rules deck black --expansion --mix "1: 1/2, 2: 1/2" --cards morgan_witch_2
     camelot-rules deck black --finished dragon --turns 10   # engines from the dead Dragon
-    camelot-rules deck black --expansion --other-pile 30 # both decks rebuilt (JA); --one-deck
+    camelot-rules deck black --expansion --other-pile 30 # both rebuilt (RB p.10); --one-deck
     camelot-rules travel --seen "captured, vision" --grail --trips 5
     camelot-rules travel --move knight_power  # does this move draw a travel card?
     camelot-rules verify game.log --stats   # replay a play log against the rules

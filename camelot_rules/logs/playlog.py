@@ -97,7 +97,7 @@ _QUESTS = {q.name: q for q in rulebook.QUESTS}
 _DECKS = ("white", "black", "travel")
 _RELICS = ("excalibur", "grail", "armor")
 _LASTING_WITCHES = ("morgan_witch_2", "morgan_witch_5", "morgan_witch_6", "morgan_witch_7")
-_GRAIL_BLACKS = ("despair", "desolation", "dark_forest")
+_QUEST_OF = rulebook.quest_card_map()  # black card -> its quest (RB p.11; BoQ p.4, p.16)
 _KNIGHTS = frozenset(rulebook.KNIGHTS + rulebook.EXPANSION_KNIGHTS)
 _KINDS = {
     "move": N_("a move"),
@@ -803,7 +803,7 @@ class _Replay:
     ``endgame.accusation``, ``endgame.fifth-witch``, ``endgame.hidden-traitors``,
     ``endgame.seven-black``, ``endgame.twelve-swords``, ``witch.lasting``, ``evil.engine``,
     ``black.merlin-cancel``, ``relic.excalibur``, ``heroic.heal``, ``quest.solo``,
-    ``turn.no-repeat``, ``traitor.unmasked``, ``traitor.unmasked-turn``, ``deck.rebuild-both``,
+    ``turn.no-repeat``, ``traitor.unmasked``, ``traitor.unmasked-turn``, ``deck.reshuffle-both``,
     ``travel.counts``, ``endgame.tie``, ``quest.fight-cards``, ``quest.wars``,
     ``black.vivien``, ``black.dark-forest``, ``black.guinevere``.
     """
@@ -1366,7 +1366,7 @@ class _Replay:
                 t.captured.add(victim)
 
     def on_reshuffle(self, ev: Event) -> None:
-        """Rules: ``travel.reshuffle``, ``deck.reshuffle-both``, ``deck.rebuild-both``."""
+        """Rules: ``travel.reshuffle``, ``deck.reshuffle-both``."""
         t = self.t
         deck = ev.words[0]
         if deck == "travel":
@@ -1598,7 +1598,7 @@ class _Replay:
                 t.quests_ended.add(quest)
                 # Lancelot's and the Dragon's black cards are one set: over after the Dragon
                 if quest != "lancelot":
-                    t.quests_over.add("lancelot" if quest == "dragon" else quest)
+                    t.quests_over.add(quest)
         t.laid.pop(quest, None)
         for k, q in list(t.where.items()):
             if q == quest:
@@ -2054,14 +2054,9 @@ class _Replay:
 
 
 def _finished_quest(card: str) -> str:
-    """The quest whose end turns this black card into a siege engine (RB p.11; BoQ p.4)."""
-    if card == "excalibur":
-        return "excalibur"
-    if card in _GRAIL_BLACKS:
-        return "grail"
-    if card.startswith("lancelot_dragon_"):
-        return "lancelot"
-    return ""
+    """The quest whose end turns this black card into a siege engine (RB p.11; BoQ p.4): the
+    rule data's map (:func:`camelot_rules.data.rulebook.quest_card_map`), "" for none."""
+    return _QUEST_OF.get(card, "")
 
 
 def verify(events: list[Event]) -> Report:

@@ -10,7 +10,7 @@ by the translation and unverified publicly, so the default mix is an assumption 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import prod
 
@@ -21,6 +21,7 @@ from camelot_rules.base.surface import user_words
 from camelot_rules.data import rulebook
 from camelot_rules.data.decks import Deck, standard_deck
 from camelot_rules.data.rulebook import MOVE_RULES, TRAVEL_DEMANDS, MoveRule, TravelDemand
+from camelot_rules.engine.expansion import demand_payments
 
 __all__ = [
     "TRIP_OUTCOMES",
@@ -67,23 +68,21 @@ def draws_travel_card(move: str) -> MoveRule:
 
 
 def hand_facts(hand: Deck | Mapping[str, int]) -> dict[str, bool]:
-    """Return the hand facts the travel demands ask about.
+    """Return the hand facts the travel demands ask about, each one whether the engine lets
+    the hand meet the demand that asks it (one rule, one home: the engine's
+    :func:`camelot_rules.engine.expansion.demand_payments` decides what pays a demand).
 
-    ``grail``: holds a Grail card; ``fight_pair``: two Fight cards of one value (a wild
-    ``fight_wild`` card matches any Fight card); ``fight_3_plus``: a Fight card of 3 or more
-    (a wild card can be 3).
+    ``grail``: holds a Grail card; ``fight_pair``: two Fight cards of one value;
+    ``fight_3_plus``: a Fight card of 3 or more. Whether a wild "Fight ?" card pays is the
+    engine's ruling too.
+
+    Rules: ``travel.demands``.
 
     >>> hand_facts({"fight_2": 2, "grail": 1})
-    {'grail': True, 'fight_pair': True, 'fight_3_plus': False}
+    {'fight_3_plus': False, 'grail': True, 'fight_pair': True}
     """
-    deck = hand if isinstance(hand, Deck) else Deck(hand)
-    fights = [deck.count(f"fight_{v}") for v in rulebook.FIGHT_VALUES]
-    wild = deck.count("fight_wild")
-    return {
-        "grail": deck.count("grail") > 0,
-        "fight_pair": any(n >= 2 for n in fights) or (wild >= 1 and sum(fights) + wild >= 2),
-        "fight_3_plus": any(fights[2:]) or wild > 0,
-    }
+    counts = dict((hand if isinstance(hand, Deck) else Deck(hand)).counts)
+    return {d.hand_fact: bool(demand_payments(counts, d.card)) for d in TRAVEL_DEMANDS}
 
 
 def _check_travel_deck(deck: Deck, what: str) -> Deck:
@@ -323,6 +322,7 @@ class TripPlan:
         captures / failed: marginal distributions.
         merlin_by_trip: P(Merlin has entered the board by the end of trip k) (he enters at the
             first Merlin Travels; JA Merlin); all ones if he was already on the board.
+        captured_by_trip: P(at least one capture by the end of trip k).
         reshuffles: distribution of the number of reshuffles during the trips.
         assumptions: the assumed numbers and texts used, in words.
     """
@@ -334,6 +334,7 @@ class TripPlan:
     merlin_by_trip: dict[int, Fraction]
     reshuffles: dict[int, Fraction]
     assumptions: tuple[str, ...]
+    captured_by_trip: dict[int, Fraction] = field(default_factory=dict)
 
 
 def trips_distribution(
@@ -400,6 +401,7 @@ def trips_distribution(
     }
     denominator = 1
     merlin_by_trip: dict[int, Fraction] = {}
+    captured_by_trip: dict[int, Fraction] = {}
     for trip in range(1, trips + 1):
         nxt: dict[tuple[tuple[int, ...], bool, int, int, int, int], int] = {}
         size = 0
@@ -423,6 +425,7 @@ def trips_distribution(
         denominator *= size
         alive = nxt
         merlin_by_trip[trip] = Fraction(sum(w for key, w in alive.items() if key[1]), denominator)
+        captured_by_trip[trip] = Fraction(sum(w for key, w in alive.items() if key[2]), denominator)
 
     def marginal(pick: int) -> dict[int, Fraction]:
         acc: dict[int, int] = {}
@@ -442,6 +445,7 @@ def trips_distribution(
         failed=marginal(1),
         merlin_by_trip=merlin_by_trip,
         reshuffles=marginal(3),
+        captured_by_trip=captured_by_trip,
         assumptions=(
             *_assumptions(full, meets, grail_open),
             gettext("a freed Captured! card goes to the travel discards (assumed)"),

@@ -14,6 +14,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from camelot_rules.data import rulebook
 from camelot_rules.engine.actions import (
     Action,
     AddEngine,
@@ -403,11 +404,12 @@ class LoyalHeuristic(KnightValues):
             return self.grail_value + len(g["blacks"]) * 0.5, made(PlayGrail)
         if quest in ("picts", "saxons"):
             war = q[quest]
-            nxt = war["fights"] + 1 if war["fights"] < 5 else (5 if war["mordred"] else 0)
+            sequence = rulebook.war_sequence(quest, mordred=war["mordred"])
+            nxt = sequence[war["fights"]] if war["fights"] < len(sequence) else 0
             if not nxt or not fights[nxt - 1]:
                 return 0.0, None
             run = 1
-            while nxt + run <= 5 and fights[nxt + run - 1]:
+            while nxt + run <= sequence[-1] and fights[nxt + run - 1]:
                 run += 1
             return self.war_value + 1.5 * war["warriors"] + 0.5 * run, made(PlayFight, quest, nxt)
         if quest == "excalibur":

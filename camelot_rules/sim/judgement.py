@@ -99,16 +99,20 @@ COMBAT_QUESTS: Final = ("black_knight", "lancelot", "dragon")
 SOLO_QUESTS: Final = tuple(
     q.name for q in rulebook.QUESTS if q.solo
 )  # one knight at a time (BoQ p.3)
-# (white spots, black spots, the group sizes of the white pattern) - RB p.14; BoQ pp.5-7
+# (white spots, black spots, the group sizes of the white pattern) - the rule data (RB p.14;
+# BoQ pp.5-7)
 COMBAT_SHAPE: Final[dict[str, tuple[int, int, tuple[int, ...]]]] = {
-    "black_knight": (4, 4, (2, 2)),
-    "lancelot": (5, 5, (3, 2)),
-    "dragon": (9, 5, (3, 3, 3)),
+    q: (
+        rulebook.quest_data(q).white_spots,
+        rulebook.quest_data(q).black_spots,
+        rulebook.COMBAT_SHAPES[q],
+    )
+    for q in COMBAT_QUESTS
 }
 # the mean value of a black card on each combat quest (the box's mix): a face-down card or a
 # card still to come is counted at this value
 MEAN_BLACK: Final = {"black_knight": 31 / 11, "lancelot": 35 / 11, "dragon": 79 / 11}
-WAR_LOSE_AT: Final = 4  # the fourth warrior loses a war (BoQ p.10)
+WAR_LOSE_AT: Final = rulebook.threshold("war_warriors_to_lose")  # the 4th loses (BoQ p.10)
 # the rule noted when a knight has just arrived on a quest by a move (the travel card read,
 # or a travel demand met, in Merlin's Company)
 ARRIVED: Final = frozenset({"quest.move", "travel.cards", "travel.demands"})
@@ -292,8 +296,8 @@ def draw_harm(obs: Mapping[str, Any], engine: float) -> float:
     grail = engine if g["over"] else 3.0 / max(1, 7 - len(g["blacks"]))
     e = q["excalibur"]
     excalibur = engine if e["over"] else 2.0 / max(1, int(e["position"]) + 5)
-    picts = (1.0 + 2 * engine) / max(1, 4 - q["picts"]["warriors"])
-    saxons = (1.0 + 2 * engine) / max(1, 4 - q["saxons"]["warriors"])
+    picts = (1.0 + 2 * engine) / max(1, WAR_LOSE_AT - q["picts"]["warriors"])
+    saxons = (1.0 + 2 * engine) / max(1, WAR_LOSE_AT - q["saxons"]["warriors"])
     # each kind's harm in the order of _HARM_KINDS; in Merlin's Company the Third Witch brings
     # a Pict and a Saxon, the other witches about a Morgan card's harm (the base box has none)
     # (a tuple of any length to the compiler: indexing a fixed-length one would box it whole)

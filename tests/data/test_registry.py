@@ -55,7 +55,7 @@ def test_every_public_calculator_and_model_cites_a_rule() -> None:
 def test_disagreements_have_readings_and_options() -> None:
     with_readings = {r.id for r in RULES if r.readings}
     assert {
-        "deck.rebuild-both",
+        "deck.reshuffle-both",
         "deck.finished-quest-cards",
         "travel.counts",
         "travel.demands",

@@ -24,8 +24,8 @@ from camelot_rules.explorer.models.combat_race import CombatRace
 from camelot_rules.explorer.models.quest_race import QuestRace
 from camelot_rules.front.cli import main
 from camelot_rules.front.display import fmt_chance, fmt_prob
+from camelot_rules.odds.quest_turns import _fill_probability
 from camelot_rules.odds.quests import (
-    _fill_probability,
     best_next_fight,
     black_total_distribution,
     combat_race_probability,

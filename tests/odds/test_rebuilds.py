@@ -440,6 +440,10 @@ def test_expansion_rebuilds_both_decks_by_default() -> None:
     assert default.by_cause["other_deck"] > 0
     assert one_deck.by_cause == {"exhausted": 1}
     assert any("rebuilt together" in line for line in default.options)
-    # the base game keeps one deck unless asked
+    # deck.reshuffle-both: the base game rebuilds both too (RB p.10, p.13), as the engine does;
+    # the one-deck reading is the variant both_decks=False
     base = DeckPosition(standard_deck("black"))
-    assert next_rebuild(base, mix).by_cause == {"exhausted": 1}
+    assert next_rebuild(base, mix).by_cause["other_deck"] > 0
+    assert next_rebuild(base, mix, rules=RebuildRules(both_decks=False)).by_cause == {
+        "exhausted": 1
+    }

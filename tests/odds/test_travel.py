@@ -90,6 +90,8 @@ def test_bad_observations_raise(passes: object, kwargs: dict[str, object], match
 from itertools import permutations as _perms  # noqa: E402
 
 from camelot_rules import standard_deck  # noqa: E402
+from camelot_rules.data.rulebook import TRAVEL_DEMANDS  # noqa: E402
+from camelot_rules.engine.expansion import demand_payments  # noqa: E402
 from camelot_rules.odds.montecarlo import simulate_trips  # noqa: E402
 from camelot_rules.odds.travel import (  # noqa: E402
     captured_turns_lost,
@@ -152,6 +154,39 @@ def test_trips_match_every_ordering(
     assert sum(plan.joint.values()) == 1
 
 
+@pytest.mark.parametrize(
+    ("remaining", "full"),
+    [
+        (["captured", "lost"], ["captured", "lost", "vision"]),  # a reshuffle at trip 3
+        ([], ["charged", "captured", "merlin_travels"]),
+    ],
+)
+def test_captured_by_trip_matches_every_ordering(remaining: list[str], full: list[str]) -> None:
+    # P(captured at least once by the end of trip k) = 1 - P(no capture in k trips), the
+    # orderings' count for each k on its own
+    def deck(cards: list[str]) -> Deck:
+        return Deck({c: cards.count(c) for c in cards})
+
+    meets = {"charged": False, "lost": False, "ambushed": False}
+    plan = trips_distribution(deck(remaining), 4, composition=deck(full), can_meet=meets)
+    for k in range(1, 5):
+        none = sum(
+            p
+            for (cap, _, _), p in _trips_oracle(remaining, full, k, meets, True).items()
+            if cap == 0
+        )
+        assert plan.captured_by_trip[k] == 1 - none
+    assert plan.captured_by_trip[4] == 1 - plan.captures.get(0, 0)
+
+
+def test_captured_by_trip_by_hand() -> None:
+    # one Captured! among four cards, no reshuffle within four trips: captured by trip k is
+    # the chance it is among the first k cards, k/4
+    four = Deck({"captured": 1, "nothing_happens": 3})
+    plan = trips_distribution(four, 4, composition=four)
+    assert plan.captured_by_trip == {k: Fraction(k, 4) for k in range(1, 5)}
+
+
 def test_next_trip_risk_counts_and_reshuffle() -> None:
     risk = next_trip_risk(Deck({}), can_meet={"lost": True})
     full = standard_deck("travel", expansion=True)
@@ -173,10 +208,15 @@ def test_next_trip_risk_counts_and_reshuffle() -> None:
 
 
 def test_hand_facts_decide_demands() -> None:
-    assert hand_facts({"fight_wild": 1, "fight_1": 1}) == {
+    # travel.demands: the calculator's facts are the engine's demand_payments, card by card
+    for hand in ({"fight_wild": 1, "fight_1": 1}, {"fight_2": 1, "fight_3": 1}, {"grail": 1}):
+        facts = hand_facts(hand)
+        for d in TRAVEL_DEMANDS:
+            assert facts[d.hand_fact] == bool(demand_payments(hand, d.card)), (hand, d.card)
+    assert hand_facts({"fight_2": 1, "fight_3": 1}) == {
+        "fight_3_plus": True,  # a Fight 3 meets Charged!
         "grail": False,
-        "fight_pair": True,
-        "fight_3_plus": True,
+        "fight_pair": False,  # two Fight cards of different values are no pair
     }
     risk = next_trip_risk(Deck({"lost": 1, "ambushed": 1}), hand={"grail": 1, "fight_4": 1})
     assert risk.outcomes["failed"] == Fraction(1, 2)  # meets Lost!, not Ambushed!

@@ -83,8 +83,12 @@ def test_siege_widget_divine_favor_wins_the_tie() -> None:
 def test_exhaustion_widget_matches_the_library_and_reacts() -> None:
     from camelot_rules import DeckPosition, next_rebuild, standard_deck, turns_until_exhausted
     from widgets import build_exhaustion_widget
+    from widgets.exhaustion import OTHER_DECK
 
     w = build_exhaustion_widget(deck="black (base, 76)", mix="1: 1/2, 2: 1/2", horizon=80)
+    # deck.reshuffle-both: the base game rebuilds both decks by default (RB p.10, p.13)
+    assert "rebuilt together with this one" in w.text
+    w.both_decks.value = next(k for k, v in OTHER_DECK.items() if v is False)  # the variant
     base = turns_until_exhausted(76, {1: Fraction(1, 2), 2: Fraction(1, 2)})
     assert (
         f"Expected turn of the rebuild: {fmt_expectation(sum(t * p for t, p in base.items()))}"
@@ -96,6 +100,7 @@ def test_exhaustion_widget_matches_the_library_and_reacts() -> None:
         f"Expected turn of the rebuild: {fmt_expectation(sum(t * p for t, p in after.items()))}"
         in w.text
     )
+    w.both_decks.value = next(k for k, v in OTHER_DECK.items() if v)  # back to the rule
     w.deck.value = "black (base + Merlin's Company, 90)"
     w.named.value = "morgan_witch_2"
     deck = standard_deck("black", expansion=True)
@@ -104,7 +109,7 @@ def test_exhaustion_widget_matches_the_library_and_reacts() -> None:
         pos, {1: Fraction(1, 2), 2: Fraction(1, 2)}, cards="morgan_witch_2", horizon=80
     )
     assert f"before the rebuild) = {fmt_prob(nr.seen_before)}" in w.text
-    assert "rebuilt together with this one (JA)" in w.text  # the expansion's rule by default
+    assert "rebuilt together with this one (JA)" in w.text  # the rule (RB p.10; JA)
 
 
 def test_exhaustion_widget_rebuilds_both_decks_in_the_expansion() -> None:

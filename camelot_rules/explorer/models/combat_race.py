@@ -28,7 +28,8 @@ from camelot_rules.data import rulebook
 from camelot_rules.data.decks import Deck
 from camelot_rules.engine import quests as _rules
 from camelot_rules.engine.arithmetic import combat_won
-from camelot_rules.odds import quests as Q
+from camelot_rules.odds import quest_combat as Q
+from camelot_rules.odds import quest_common as QC
 
 __all__ = ["CombatRace", "describe_combat_state"]
 
@@ -101,9 +102,9 @@ class CombatRace:
             kay_reserve=reserve,
             divine_favor=self.divine_favor,
         )
-        pool = Q._combat_pool(self.quest, (), self.deck, ())
+        pool = QC.combat_pool(self.quest, (), self.deck, ())
         values = tuple(sorted(pool))
-        bonus = (Q._EXCALIBUR if self.excalibur else 0) + max(reserve, default=0)
+        bonus = (QC.EXCALIBUR_BONUS if self.excalibur else 0) + max(reserve, default=0)
         start = (
             0,
             self.black_laid,

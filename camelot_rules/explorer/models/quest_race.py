@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import cast
 
 from camelot_rules.data.decks import Deck
-from camelot_rules.odds import quests as Q
+from camelot_rules.odds import quest_races as Q
 
 __all__ = ["QuestRace"]
 
@@ -62,8 +62,8 @@ class QuestRace:
     _start: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.quest not in Q._RACE_CARDS:
-            raise ValueError(f"quest={self.quest!r}: expected one of {list(Q._RACE_CARDS)}")
+        if self.quest not in Q.RACE_CARDS:
+            raise ValueError(f"quest={self.quest!r}: expected one of {list(Q.RACE_CARDS)}")
         if isinstance(self.engines, bool) or not isinstance(self.engines, int):
             raise ValueError(f"engines={self.engines!r}: expected a whole number 0..11")
         if not 0 <= self.engines <= 11:
@@ -108,7 +108,7 @@ class QuestRace:
         return nq, starts, at, at + len(self._sizes)
 
     def _kinds(self) -> tuple[str, ...]:
-        return (*Q._RACE_CARDS[self.quest], *Q._ANY_RACE)
+        return (*Q.RACE_CARDS[self.quest], *Q.ANY_RACE)
 
     def initial_state(self) -> State:
         return (0, 0, 0, 0, *self._start)
@@ -151,7 +151,7 @@ class QuestRace:
         race[pile0 + i] -= 1
         left = draws - 1
         if action == "morgan_3":
-            left += Q._MORGAN_3_DRAWS
+            left += Q.MORGAN_3_DRAWS
         elif action == "guinevere":
             over = 1
             for k in range(len(starts)):

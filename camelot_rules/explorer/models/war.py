@@ -22,13 +22,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from camelot_rules.base.dist import check_probability
+from camelot_rules.data import rulebook
 from camelot_rules.data.decks import Deck, standard_deck
 from camelot_rules.odds.draws import draw_probability
 
 __all__ = ["War"]
 
-_STRAIGHT = 5  # Fight 1..5 (F §6)
-_WARRIORS_TO_LOSE = 4  # the 4th warrior loses (F §6)
+_STRAIGHT = len(rulebook.war_sequence("picts"))  # Fight 1..5 (rule data: BoQ p.10; RB p.15)
+_WARRIORS_TO_LOSE = rulebook.threshold("war_warriors_to_lose")  # the 4th loses (BoQ p.10)
 _THIRD_WITCH = "morgan_witch_3"  # one Pict and one Saxon (JA witches, 3rd)
 
 # (cards laid, warriors, knight whose turn it is, step: 0 evil / 1 lay) or (result,)
