@@ -40,7 +40,6 @@ MAX_LINES = 800
 KNOWN_LONG: frozenset[str] = frozenset(
     {
         "camelot_rules/logs/playlog.py",  # issue 29 (parse / replay / statistics / report)
-        "camelot_rules/sim/policies.py",  # issue 30
     }
 )
 

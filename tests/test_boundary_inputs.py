@@ -164,6 +164,12 @@ atexit.register(shutil.rmtree, _LOG_DIR, ignore_errors=True)
 LOG = os.path.join(_LOG_DIR, "game.log")
 with open(LOG, "w") as _f:
     _f.write("setup players=4 expansion=no\n")
+ADVISE_LOG = os.path.join(_LOG_DIR, "advise.log")
+with open(ADVISE_LOG, "w") as _f:
+    _f.write(
+        "setup players=3 expansion=no\nknights arthur kay gawain\nturn arthur\n"
+        "evil arthur engine\nhand arthur fight_3 fight_4\n"
+    )
 
 # Parameters not varied, and why.
 NOT_VARIED: dict[tuple[str, str], str] = {
@@ -185,6 +191,7 @@ CLI: dict[str, list[str]] = {
     "quest combat": ["quest", "combat", "lancelot", "--whites", "4", "5", "--black-hidden", "4"],
     "quest next": ["quest", "next", "black-knight", "--whites", "3", "--hand", "5", "1"],
     "simulate": ["simulate", "--games", "2", "--seed", "1"],
+    "advise": ["advise", ADVISE_LOG, "--worlds", "1", "--seconds", "0.5"],
     "quest war": ["quest", "war", "picts", "--fights", "2", "--hand", "3", "4", "--actions", "7"],
     "quest grail": ["quest", "grail", "--laid", "4", "--despair", "1", "--hands", "2"],
     "quest excalibur": ["quest", "excalibur", "--steps", "2", "--hands", "2", "--turns", "3"],

@@ -234,6 +234,17 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
             layout={"width": "100%", "max_width": "480px", "height": "140px"}
         )
         self.load = tr(W.Button(), description=N_("Load this log"))
+        # "What now?": the advisor on the recorded position (issue 30)
+        self.hand = tr(
+            W.Text(layout={"width": "100%", "max_width": "480px"}),
+            placeholder=N_("e.g. fight_3, fight_4, grail"),
+            description=N_("Your hand:"),
+        )
+        self.budget = tr(W.IntSlider(value=10, min=1, max=60), description=N_("seconds"))
+        self.what_now = tr(W.Button(icon="lightbulb-o"), description=N_("What now?"))
+        self.advice_progress = W.FloatProgress(value=0.0, min=0.0, max=1.0)
+        self.advice = W.HTML()
+        self.what_now.on_click(lambda _b: self.advise())
         self.text = ""
         self.add.on_click(lambda _b: self.record_line(self.line.value))
         self.line.observe(self._submitted, names="value")  # on Enter or leaving the box
@@ -275,6 +286,17 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
                 ),
                 self.log_text,
                 self.load,
+                tr(
+                    W.HTML(),
+                    value=N_(
+                        "<b>What now?</b> The deciding knight's legal actions ranked by the "
+                        "estimated chance that the knights win (games played on by the "
+                        "heuristics), and where he should go (exact, this turn):"
+                    ),
+                ),
+                self.hand,
+                W.HBox([self.budget, self.what_now, self.advice_progress], layout=box),
+                self.advice,
             ],
             layout={"max_width": "100%"},
         )
@@ -371,6 +393,40 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
             return
         self._tell(lambda: _message("note", _("Loaded.")))
         self._show()
+
+    def advise(self, *, seed: int = 0, max_worlds: int = 100_000) -> str:
+        """The advisor's answer for the knight deciding in the record, his hand typed in the
+        box (:func:`camelot_rules.front.advice.advice_from_log`), shown below the button;
+        returned as text ("" when the position cannot be advised: the reason is shown)."""
+        from camelot_rules.front.advice import advice_from_log
+
+        hand: dict[str, int] = {}
+        for card in (c.strip() for c in self.hand.value.replace(" ", ",").split(",")):
+            if card:
+                hand[card] = hand.get(card, 0) + 1
+
+        def show(fraction: float, _advice: object) -> None:
+            self.advice_progress.value = fraction
+
+        try:
+            answer = advice_from_log(
+                self.record.text,
+                hand=hand or None,
+                seconds=float(self.budget.value),
+                seed=seed,
+                progress=show,
+                max_worlds=max_worlds,
+            )
+        except ValueError as err:
+            self.advice.value = _message("error", str(err))
+            return ""
+        self.advice_progress.value = 1.0
+        self.advice.value = (
+            "<pre class='camelot-advice' style='white-space:pre-wrap'>"
+            + html.escape(answer)
+            + "</pre>"
+        )
+        return answer
 
     def feed(self, *calculators: ReadsPosition) -> None:
         """Give each calculator a "From the game tracker" button that reads this record's

@@ -52,8 +52,16 @@ MODULES: tuple[str, ...] = (
     "camelot_rules.engine.tasks",
     "camelot_rules.engine.turns",
     "camelot_rules.engine.views",
+    "camelot_rules.sim.chance",
+    "camelot_rules.sim.determinize",
+    "camelot_rules.sim.evaluate",
     "camelot_rules.sim.loop",
+    "camelot_rules.sim.policy_base",
+    "camelot_rules.sim.judgement",
+    "camelot_rules.sim.knight_values",
+    "camelot_rules.sim.heuristic",
     "camelot_rules.sim.policies",
+    "camelot_rules.sim.search",
 )
 #: mypyc's shared library, inside the package (``camelot_rules/native__mypyc.*.so``)
 GROUP = "camelot_rules.native"

@@ -23,6 +23,8 @@ Examples::
     camelot-rules quest war-race picts --fights 2 --warriors 1 --hand 3,4 --hand 5 --turns 8
     camelot-rules simulate --players 5 --games 1000 --seed 11 --workers 2 --csv out.csv
     camelot-rules simulate --games 1000 --sweep traitor=standard,none --plot traitor.png
+    camelot-rules advise game.json --seconds 10  # what now? a saved game's actions ranked
+    camelot-rules advise game.json --where       # where should I go? (exact, this turn)
 """
 
 from __future__ import annotations
@@ -35,7 +37,17 @@ from typing import Any
 
 from camelot_rules.base.i18n import LANGUAGES, N_
 from camelot_rules.base.i18n import gettext as _
-from camelot_rules.front.commands import deck, decks, draw, quest, siege, simulate, travel, verify
+from camelot_rules.front.commands import (
+    advise,
+    deck,
+    decks,
+    draw,
+    quest,
+    siege,
+    simulate,
+    travel,
+    verify,
+)
 
 __all__ = [
     "NO_PAGE",
@@ -195,6 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
     decks.add_parser(sub)
     quest.add_parser(sub)
     simulate.add_parser(sub)
+    advise.add_parser(sub)
     add_link_option(parser)  # --link on every command with a web page (issue 19)
     parser.add_argument(  # read by main() anywhere on the line (issue 18)
         "--exact",
@@ -204,7 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-NO_PAGE = frozenset({"simulate"})  # minutes of simulation and a CSV file: not a web answer
+NO_PAGE = frozenset({"simulate", "advise"})  # simulations, files: not a web answer
 
 
 def subparsers(parser: argparse.ArgumentParser) -> argparse._SubParsersAction[Any] | None:

@@ -112,6 +112,11 @@ class Position:
     over: str
     life: tuple[tuple[str, int], ...] = ()
     fights_laid: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    where: tuple[tuple[str, str], ...] = ()
+    relics: tuple[tuple[str, str], ...] = ()
+    unmasked: tuple[str, ...] = ()
+    evil_steps: int = 0
+    heroic_done: tuple[str, ...] = ()
 
     def life_of(self, knight: str) -> int:
         """``knight``'s life points as the log shows them."""
@@ -177,6 +182,11 @@ def _position(replay: _Replay, events: Sequence[Event] = ()) -> Position:
         over=t.over,
         life=life_totals(events, t.knights),
         fights_laid=tuple(sorted((q, tuple(v)) for q, v in t.laid.items() if v)),
+        where=tuple((k, t.where.get(k, "camelot")) for k in t.knights),
+        relics=tuple(sorted(t.relics.items())),
+        unmasked=tuple(sorted(t.unmasked)),
+        evil_steps=t.evils,
+        heroic_done=tuple(t.done),
     )
 
 

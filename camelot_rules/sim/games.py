@@ -16,6 +16,7 @@ from typing import Any
 from camelot_rules.base.i18n import get_language, gettext
 from camelot_rules.engine import new_game
 from camelot_rules.engine.state import GameState
+from camelot_rules.sim.chance import Dealer
 from camelot_rules.sim.loop import play
 from camelot_rules.sim.policies import LoyalHeuristic, Policy, TraitorHeuristic
 from camelot_rules.sim.runner import TASK_GAMES, check_workers, run_tasks
@@ -35,6 +36,7 @@ __all__ = [
 ]
 
 _MAX_STEPS = 50_000
+_DEALER_SALT = 0x5DEECE66D  # the dealer's seed differs from the policies' rng seed
 MAX_GAMES = 1_000_000
 
 
@@ -76,6 +78,16 @@ class Policies:
 
     loyal: Policy = field(default_factory=LoyalHeuristic)
     traitor: Policy = field(default_factory=TraitorHeuristic)
+
+    def deals(self) -> bool:
+        """Whether the games are dealt from ordered piles (a
+        :class:`~camelot_rules.sim.chance.Dealer`): when a policy sees the piles' order (the
+        planner). Such games have the same chances, but not the same cards as the games of
+        the same seeds without a dealer."""
+        return bool(
+            getattr(self.loyal, "needs_dealer", False)
+            or getattr(self.traitor, "needs_dealer", False)
+        )
 
 
 @dataclass(frozen=True)
@@ -122,7 +134,8 @@ def play_game(
     it)."""
     rng = random.Random(seed)
     s = new_game(config.players, expansion=config.expansion, seed=seed, **dict(config.options))
-    end = play(s, policies.loyal, policies.traitor, rng, watch, _MAX_STEPS)
+    dealer = Dealer(seed ^ _DEALER_SALT) if policies.deals() else None
+    end = play(s, policies.loyal, policies.traitor, rng, watch, _MAX_STEPS, dealer)
     if end is not None:
         return end
     raise ValueError(f"a game did not end within {_MAX_STEPS} steps (seed {seed})")

@@ -34,7 +34,7 @@ from camelot_rules.odds import quests as odds_quests
 from camelot_rules.odds.rebuilds import DeckPosition, RebuildRules, forecast, next_rebuild
 from camelot_rules.odds.siege import siege_win_probability
 from camelot_rules.odds.travel import hand_facts, next_trip_risk
-from camelot_rules.sim import policies
+from camelot_rules.sim import judgement
 
 FACES = rulebook.SIEGE_DIE_FACES
 
@@ -144,7 +144,7 @@ def test_quest_fight_cards_engine_pattern_equals_the_rule_data(quest: str) -> No
         for values in itertools.combinations_with_replacement(rulebook.FIGHT_VALUES, n):
             assert pattern_ok(quest, values) == _fits(quest, values), (quest, values)
     # the policies' shapes are the same rule data
-    for q, (white, black, groups) in policies._COMBAT_SHAPE.items():
+    for q, (white, black, groups) in judgement.COMBAT_SHAPE.items():
         data = rulebook.quest_data(q)
         assert (white, black, groups) == (
             data.white_spots,
@@ -231,7 +231,7 @@ def test_quest_wars_and_black_mordred_engine_equals_the_rule_data(war: str, mord
     War(warriors=lose_at - 1)
     with pytest.raises(ValueError, match="already over"):
         War(warriors=lose_at)
-    assert lose_at == policies._WAR_LOSE_AT
+    assert lose_at == judgement.WAR_LOSE_AT
 
 
 @pytest.mark.parametrize("warriors", [2, 3])

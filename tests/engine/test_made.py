@@ -7,7 +7,7 @@ import pytest
 
 from camelot_rules.engine import actions as A
 from camelot_rules.engine import new_game
-from camelot_rules.sim import policies
+from camelot_rules.sim import judgement
 
 
 def test_made_is_the_action_built_once() -> None:
@@ -45,7 +45,7 @@ def test_every_action_kind_derives_from_its_base_directly() -> None:
         kind = getattr(A, name)
         if isinstance(kind, type) and kind not in (A.Action, A.Outcome):
             assert kind.__mro__[1] in (A.Action, A.Outcome), name
-    kinds = policies._HEROIC | policies._SCORED | policies._EVIL
+    kinds = judgement.HEROIC | judgement.SCORED | judgement.EVIL
     assert all(issubclass(k, A.Action) for k in kinds)
 
 

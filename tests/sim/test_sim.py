@@ -21,7 +21,7 @@ from camelot_rules.sim import (
     sweep,
     win_rate,
 )
-from camelot_rules.sim.policies import _fight_counts, combat_plan
+from camelot_rules.sim.judgement import combat_plan, fight_counts
 
 
 def _tail_at_least(k: int, n: int, p: Fraction) -> Fraction:
@@ -320,7 +320,7 @@ def test_a_half_lost_black_knight_with_nobody_on_it_is_watched() -> None:
     rng = random.Random(0)
     assert LoyalHeuristic().choose(obs, actions, rng) == A.Move("black_knight")
     assert LoyalHeuristic(combat_watch=0.0).choose(obs, actions, rng) == A.DrawWhite()
-    fights = _fight_counts(obs["hand"])
+    fights = fight_counts(obs["hand"])
     watched = LoyalHeuristic()._quest_value(obs, "black_knight", fights)[0]
     obs["quests"]["black_knight"]["knights"] = [3]
     again = LoyalHeuristic()._quest_value(obs, "black_knight", fights)[0]
@@ -339,7 +339,7 @@ def test_leaving_a_solo_quest_costs_the_cards_laid_there() -> None:
     obs["quests"]["black_knight"]["knights"] = [0]
 
     def move_score(p: LoyalHeuristic) -> float:
-        return p._score(obs, A.Move("grail"), 4, "black_knight", {}, _fight_counts(obs["hand"]))
+        return p._score(obs, A.Move("grail"), 4, "black_knight", {}, fight_counts(obs["hand"]))
 
     assert move_score(LoyalHeuristic(leave_cost=0.0)) - move_score(
         LoyalHeuristic(leave_cost=2.5)
@@ -492,7 +492,7 @@ def test_a_trip_in_merlins_company_wants_two_turns_of_work() -> None:
     assert LoyalHeuristic(travel_trip_plays=1).choose(one, actions, rng) == A.Move("grail")
     assert LoyalHeuristic(travel_trip_plays=2).choose(one, actions, rng) == A.DrawWhite()
     half_trip = 13 * 0.52 * 0.5 * (12 / 16) - 3.5 * (2 / 16)
-    fights = _fight_counts(one["hand"])
+    fights = fight_counts(one["hand"])
     score = LoyalHeuristic()._score(one, A.Move("grail"), 4, "camelot", {}, fights)
     assert score == pytest.approx(half_trip)
     two = _heroic_observation(True, hand={"grail": 2, "fight_1": 4})

@@ -197,3 +197,20 @@ def test_tracker_summary_is_translated(lang: str) -> None:
     with language(lang):
         other = game.position().summary()
     assert other != english and "76" in other
+
+
+def test_tracker_what_now_ranks_the_legal_actions() -> None:
+    """The "What now?" box advises the knight deciding in the record: every legal action of
+    the position the play log gives (sim/logged.py), ranked; a missing hand is asked for."""
+    from camelot_rules.sim.logged import logged_position
+
+    w = build_tracker_widget(3, expansion=False, knights=("arthur", "kay", "gawain"))
+    w.record_line("turn arthur")
+    w.record_line("evil arthur engine")
+    assert w.advise(max_worlds=1) == "" and "--hand" in w.advice.value
+    w.hand.value = "fight_3, fight_4 grail"
+    answer = w.advise(seed=1, max_worlds=2)
+    state = logged_position(w.record.text, hand={"fight_3": 1, "fight_4": 1, "grail": 1}).state
+    assert answer.count("P(knights win)") == len(state.legal_actions())
+    assert "Where should I go?" in answer and "camelot-advice" in w.advice.value
+    assert w.advice_progress.value == 1.0

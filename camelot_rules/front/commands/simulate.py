@@ -66,12 +66,19 @@ def run_simulate(args: argparse.Namespace) -> str:
 
 def _run_simulate(args: argparse.Namespace) -> str:
     from camelot_rules.sim import GameConfig, rows_to_csv, simulate_games, summarize
+    from camelot_rules.sim.lineups import lineup
 
     options = {"traitor": "none"} if args.no_traitor else {}
     config = GameConfig.of(args.players, expansion=args.expansion, **options)
     # a progress bar on a terminal (a long run is never silent); on request elsewhere
     progress = args.progress or sys.stderr.isatty()
     where = {"workers": args.workers, "client": args.scheduler, "progress": progress}
+    if args.policy != "heuristic" and (args.sweep or args.endgame is not None):
+        raise ValueError(
+            _("--policy {name}: sweeps and --endgame play the heuristic policies").format(
+                name=args.policy
+            )
+        )
     if args.sweep:
         return _simulate_sweep(args, where)
     if args.endgame is not None:
@@ -80,16 +87,18 @@ def _run_simulate(args: argparse.Namespace) -> str:
         raise ValueError(
             _("--plot {path}: a plot compares configurations; add --sweep").format(path=args.plot)
         )
-    rows = simulate_games(config, n=args.games, seed=args.seed, **where)
+    rows = simulate_games(config, lineup(args.policy), n=args.games, seed=args.seed, **where)
     summary = summarize(rows)
-    out = [_simulate_answer(config, rows, summary, args.seed)]
+    out = [_simulate_answer(config, rows, summary, args.seed, args.policy)]
     if args.csv:
         rows_to_csv(rows, args.csv)
         out.append(_("one row per game written to {path}").format(path=args.csv))
     return "\n".join(out)
 
 
-def _simulate_answer(config: Any, rows: Sequence[Any], summary: dict[str, Any], seed: int) -> str:
+def _simulate_answer(
+    config: Any, rows: Sequence[Any], summary: dict[str, Any], seed: int, policy: str = "heuristic"
+) -> str:
     """The answer to "is this normal?": the win rate with its interval, how the games ended in
     percent (a cause that ends games both ways - 12 swords - split into won and lost), and what
     played them; the table of endings after; the assumptions folded (issue 32)."""
@@ -118,11 +127,24 @@ def _simulate_answer(config: Any, rows: Sequence[Any], summary: dict[str, Any], 
     how = _("How they ended: {endings}.").format(
         endings=listed(f"{ending(c, w)} {pct(n)}" for (c, w), n in ordered)
     )
-    who = _(
-        "Both sides were played by the toolkit's heuristic policies (the loyal and the traitor "
-        "heuristics): fixed rules of thumb that play unlike people, so this is a yardstick for "
-        "comparing rules and settings, not a forecast for your table."
-    )
+    if policy == "search":
+        who = _(
+            "Both sides were played by the search policies: each seat sees only what it may "
+            "see and tries its turn's choices ahead in sampled games played on by the "
+            "heuristics; stronger than the heuristics, still not a forecast for your table."
+        )
+    elif policy == "planner":
+        who = _(
+            "The loyal knights were played by the perfect-information planner, who sees every "
+            "hand and the order of every pile (no table can), against the traitor heuristic: "
+            "an upper reference for what play could achieve, not a forecast for your table."
+        )
+    else:
+        who = _(
+            "Both sides were played by the toolkit's heuristic policies (the loyal and the "
+            "traitor heuristics): fixed rules of thumb that play unlike people, so this is a "
+            "yardstick for comparing rules and settings, not a forecast for your table."
+        )
     table = text_table(
         [_("ending"), _("games"), "%"],
         [[ending(c, w), f"{n:,}", pct(n)] for (c, w), n in ordered],
@@ -233,6 +255,16 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
         "--progress",
         action="store_true",
         help=_("show a progress bar (shown anyway on a terminal)"),
+    )
+    p_sim.add_argument(
+        "--policy",
+        choices=("heuristic", "search", "planner"),
+        default="heuristic",
+        help=_(
+            "who plays: heuristic (rules of thumb), search (each seat tries its choices ahead, "
+            "seeing what it may see), planner (sees every hand and pile order: an upper "
+            "reference)"
+        ),
     )
     p_sim.add_argument(
         "--sweep",

@@ -1,0 +1,295 @@
+"""A play log's position as a rules-engine game, for the advisor ("what now?").
+
+A play log (``docs/play-log.md``) records what the table saw; the tracker reads it
+(:meth:`camelot_rules.logs.tracker.GameRecord.position`: swords, engines, the black and travel
+cards gone, each knight's life and place, the Fight cards on the quests, the relics, the turn
+in progress). :func:`logged_position` builds from that reading an engine position
+(:func:`camelot_rules.engine.position`) at the deciding knight's turn, with his own hand as
+given (``hand``, else the log's last ``hand`` line for him); everything the log does not
+record is filled in plainly and said in :attr:`Logged.assumptions`:
+
+- the other knights' hands hold ``sizes`` cards each (default: as many as the advised knight),
+  their cards are any the table has not seen (the advisor deals them again in every world);
+- the other loyalty cards are unknown: the box's loyalty deck (``setup.loyalty``) less the
+  advised knight's own card and the traitors unmasked, dealt again in every world;
+- the white discard pile is empty (every white card not in a hand or on a quest is in the
+  draw pile); the black cards drawn are in the discard pile; the siege engines are the
+  higher end when the log leaves their number open;
+- the Grail's and Excalibur's progress is counted from the log's ``play``, ``draw black`` and
+  ``cancel`` lines (each black card on the Grail taken as a Despair); the black cards on the
+  combat quests and the warriors on the wars, which the log does not place, as none.
+
+When the table's information set is built from a play log (issue 29), it replaces this
+reading; the advisor takes any position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from camelot_rules.base.i18n import gettext as _
+from camelot_rules.data import rulebook
+from camelot_rules.data.decks import standard_deck
+from camelot_rules.engine import position
+from camelot_rules.engine.state import GameState
+from camelot_rules.engine.worlds import with_hidden
+from camelot_rules.logs.playlog import parse_log
+from camelot_rules.logs.tracker import GameRecord, Position
+
+__all__ = ["Logged", "logged_position", "logged_record", "recorded_hand"]
+
+_RELICS = ("excalibur", "grail", "armor")
+_QUESTS = frozenset(
+    {"grail", "excalibur", "black_knight", "lancelot", "dragon", "picts", "saxons", "camelot"}
+)
+
+
+@dataclass(frozen=True)
+class Logged:
+    """The engine position read from a play log, the knight it is for, and what was assumed."""
+
+    state: GameState
+    seat: int
+    knight: str
+    line: int
+    assumptions: tuple[str, ...]
+
+
+def recorded_hand(text: str, knight: str) -> dict[str, int] | None:
+    """``knight``'s hand as the log's last ``hand`` line for him records it (None if none)."""
+    found: dict[str, int] | None = None
+    for ev in parse_log(text):
+        if ev.verb == "hand" and ev.words and ev.words[0] == knight:
+            found = {}
+            for card in ev.words[1:]:
+                found[card] = found.get(card, 0) + 1
+    return found
+
+
+def _cut(text: str, line: int | None) -> tuple[str, int]:
+    lines = text.splitlines()
+    if line is None:
+        return text, len(lines)
+    if isinstance(line, bool) or not isinstance(line, int) or not 1 <= line <= len(lines):
+        raise ValueError(f"line={line!r}: expected a line number of the log, 1 to {len(lines)}")
+    return "\n".join(lines[:line]) + "\n", line
+
+
+def logged_position(
+    text: str,
+    *,
+    hand: Mapping[str, int] | None = None,
+    line: int | None = None,
+    sizes: Sequence[int] | None = None,
+    traitor: str = "standard",
+) -> Logged:
+    """The position after the play log ``text`` (up to ``line``, 1-based, when given) at the
+    decision of the knight whose turn it is (see the module). ``hand``: his white cards
+    (card -> count); ``sizes``: each seat's hand size (the advised knight's is his hand's);
+    ``traitor``: the game's traitor option (``standard`` or ``none``).
+
+    A log that breaks a rule, a turn whose heroic action is already recorded, a game over or
+    a knight whose hand is not known raise ``ValueError`` saying what to give."""
+    if traitor not in ("standard", "none"):
+        raise ValueError(f"traitor={traitor!r}: expected 'standard' or 'none'")
+    text, last = _cut(text, line)
+    record = GameRecord(text)
+    pos = record.position()
+    if pos.over:
+        raise ValueError(f"the game is over at line {last} ({pos.over}): nothing to advise")
+    if not pos.knights:
+        raise ValueError("the log names no knights: add its 'knights' line")
+    knight = pos.turn or record.next_turn()
+    if pos.turn and pos.evil_steps and pos.heroic_done:
+        raise ValueError(
+            f"line {last}: {knight}'s heroic action ({', '.join(pos.heroic_done)}) is "
+            "already recorded; advise at the line before it (--line)"
+        )
+    if knight in pos.unmasked:
+        raise ValueError(f"{knight} is an unmasked traitor: the advisor counsels loyal knights")
+    seat = pos.knights.index(knight)
+    if hand is None:
+        hand = recorded_hand(text, knight)
+    if hand is None:
+        raise ValueError(
+            f"{knight}'s hand is not in the log: give it (--hand CARD,CARD,... or a "
+            f"'hand {knight} CARD ...' line)"
+        )
+    return _build(pos, seat, dict(hand), sizes, traitor, last, _progress(text, pos))
+
+
+def _progress(text: str, pos: Position) -> dict[str, dict[str, object]]:
+    """The Grail's and Excalibur's progress as the log's lines show it: each white card laid
+    on them (``play NAME CARD on=grail|excalibur``) and each of their black cards drawn and
+    not cancelled (the Grail's Despair and Desolation, the Excalibur card)."""
+    grail = blacks = excalibur = 0
+    last_black = ""
+    for ev in parse_log(text):
+        if ev.verb == "play" and len(ev.words) >= 2:
+            on = ev.options.get("on") or (ev.words[2] if len(ev.words) > 2 else "")
+            if on == "grail" and ev.words[1] == "grail":
+                grail += 1
+            elif on == "excalibur":
+                excalibur += 1
+        elif ev.verb == "draw" and ev.words[:1] == ("black",):
+            for card in ev.words[1:]:
+                last_black = card
+                if card in ("despair", "desolation"):
+                    blacks += 1
+                elif card == "excalibur":
+                    excalibur -= 1
+        elif ev.verb == "cancel" and ev.words[:1] == (last_black,):
+            if last_black in ("despair", "desolation"):
+                blacks -= 1
+            elif last_black == "excalibur":
+                excalibur += 1
+    out: dict[str, dict[str, object]] = {}
+    over = set(pos.quests_over)
+    if "grail" not in over and (grail or blacks):
+        spots = rulebook.threshold("grail_spots")
+        blacks = max(0, min(blacks, spots - 1))
+        grail = max(0, min(grail, spots - 1 - blacks))
+        out["grail"] = {"grails": grail, "blacks": ("despair",) * blacks}
+    if "excalibur" not in over and excalibur:
+        steps = rulebook.threshold("excalibur_steps")
+        out["excalibur"] = {"position": max(1 - steps, min(steps - 1, excalibur))}
+    return out
+
+
+def _build(
+    pos: Position,
+    seat: int,
+    hand: dict[str, int],
+    sizes: Sequence[int] | None,
+    traitor: str,
+    last: int,
+    progress: dict[str, dict[str, object]],
+) -> Logged:
+    players, expansion, names = pos.players, pos.expansion, pos.knights
+    assumptions: list[str] = []
+    dead = {names.index(k) for k in pos.dead}
+    unmasked = {names.index(k) for k in pos.unmasked}
+    own = sum(hand.values())
+    if sizes is None:
+        sizes = [0 if o in dead or o in unmasked else own for o in range(players)]
+        assumptions.append(
+            _("every other knight holds {n} white cards (as many as you)").format(n=own)
+        )
+    if len(sizes) != players:
+        raise ValueError(f"sizes={list(sizes)!r}: expected {players} hand sizes, one per seat")
+    location = {}
+    for k, where in pos.where:
+        o = names.index(k)
+        if o not in dead and o not in unmasked:
+            location[o] = where if where in _QUESTS and where not in pos.quests_over else "camelot"
+    if any(w == "?" for _, w in pos.where):
+        assumptions.append(_("a knight whose place the log leaves open is at Camelot"))
+    relics = {r: names.index(k) for r, k in pos.relics if r in _RELICS and k in names}
+    quests: dict[str, dict[str, object]] = dict(progress)
+    for quest, values in pos.fights_laid:
+        if quest == "black_knight" or quest in ("lancelot", "dragon"):
+            quests[quest] = {"white": tuple(values)}
+        elif quest in ("picts", "saxons"):
+            quests[quest] = {"fights": min(len(values), 5)}
+    black_box = standard_deck("black", expansion=expansion)
+    black_discard = {
+        c: n
+        for c in black_box.names()
+        if (n := black_box.count(c) - pos.black_left.count(c) - (c in pos.witches)) > 0
+    }
+    extra: dict[str, object] = {}
+    if expansion:
+        extra["captured"] = [names.index(k) for k in pos.captured]
+        extra["witches"] = list(pos.witches)
+        if pos.travel_left is not None:
+            box = standard_deck("travel", expansion=True)
+            gone = {c: box.count(c) - pos.travel_left.count(c) for c in box.names()}
+            gone["captured"] = gone.get("captured", 0) - len(pos.captured)
+            extra["travel_discard"] = {c: n for c, n in gone.items() if n > 0}
+    loyalty = ["traitor" if o in unmasked else "loyal" for o in range(players)]
+    common = dict(
+        knights=names,
+        loyalty=loyalty,
+        hands={seat: hand},
+        life={names.index(k): max(1, v) for k, v in pos.life if names.index(k) not in dead},
+        location=location,
+        turn=seat,
+        phase="heroic" if pos.evil_steps and pos.turn else "evil",
+        white_swords=pos.white_swords,
+        black_swords=pos.black_swords,
+        siege_engines=pos.engines[1],
+        quests=quests,
+        over=tuple(q for q in pos.quests_over if q != "camelot"),
+        relics=relics,
+        revealed=sorted(unmasked),
+        dead=sorted(dead),
+        black_discard=black_discard,
+        expansion=expansion,
+        traitor=traitor,
+        **extra,
+    )
+    try:
+        s = position(players, **common)  # type: ignore[arg-type]
+    except ValueError as err:
+        raise ValueError(f"the log's position at line {last} cannot be set up: {err}") from None
+    s = _deal_others(s, seat, sizes)
+    loyal_box = standard_deck("loyalty", expansion=expansion, players=players)
+    traitors = 0 if traitor == "none" else loyal_box.count("traitor") - len(unmasked)
+    loyal_left = loyal_box.count("loyal") - (players - len(unmasked))
+    if loyal_left < 0 or traitors < 0:
+        raise ValueError(f"the log unmasks more traitors than the box holds ({sorted(unmasked)})")
+    s = with_hidden(s, check=False, deal_pool=((), loyal_left, traitors))
+    if pos.engines[0] != pos.engines[1]:
+        assumptions.append(
+            _("{n} siege engines (the log leaves {low} to {high})").format(
+                n=pos.engines[1], low=pos.engines[0], high=pos.engines[1]
+            )
+        )
+    assumptions += [
+        _("the other hands and loyalty cards are unknown (dealt again in every world)"),
+        _(
+            "the Grail's and Excalibur's progress counted from the log's play, draw and cancel "
+            "lines (black cards on the Grail as Despair); the black cards on the combat quests "
+            "and the warriors on the wars, which the log does not place, none; the white "
+            "discard pile empty"
+        ),
+    ]
+    return Logged(s, seat, names[seat], last, tuple(assumptions))
+
+
+def _deal_others(s: GameState, seat: int, sizes: Sequence[int]) -> GameState:
+    """The other seats' hands filled to ``sizes`` from the white pile, card by card in the
+    deck's order (the advisor deals them again at random in every world)."""
+    pile = list(s.wpile)
+    hands = [list(h) for h in s.hands]
+    i = 0
+    for o, size in enumerate(sizes):
+        if o == seat:
+            continue
+        for _card in range(size):
+            while i < len(pile) and pile[i] == 0:
+                i += 1
+            if i == len(pile):
+                raise ValueError(f"sizes={list(sizes)!r}: more white cards than the pile holds")
+            pile[i] -= 1
+            hands[o][i] += 1
+    return with_hidden(s, check=False, hands=tuple(tuple(h) for h in hands), wpile=tuple(pile))
+
+
+_EVIL_KINDS = {"black": "evil:black", "engine": "evil:engine", "life": "evil:life"}
+
+
+def logged_record(text: str, line: int | None = None) -> list[tuple[int, str | None]]:
+    """The public record of choices the play log shows (up to ``line``): each evil step as
+    ``(seat, "evil:black|engine|life")``, the kinds the advisor's belief about the traitor
+    reads (:func:`camelot_rules.sim.determinize.suspicion`)."""
+    text, _ = _cut(text, line)
+    knights: list[str] = []
+    out: list[tuple[int, str | None]] = []
+    for ev in parse_log(text):
+        if ev.verb == "knights":
+            knights = list(ev.words)
+        elif ev.verb == "evil" and len(ev.words) >= 2 and ev.words[0] in knights:
+            out.append((knights.index(ev.words[0]), _EVIL_KINDS.get(ev.words[1])))
+    return out
