@@ -211,17 +211,20 @@ class RebuildRules:
             mix = (
                 "{" + ", ".join(f"{k}: {q}" for k, q in sorted(other.draws_per_turn.items())) + "}"
             )
+            source = (
+                "JA" if position.expansion else "RB p.10"
+            )  # both decks rebuilt: each game's text
             other_line = (
                 gettext(
-                    "other deck: rebuilt together with this one (JA); its pile {pile} cards, "
+                    "other deck: rebuilt together with this one ({source}); its pile {pile} cards, "
                     "{rebuilt} after a rebuild, draws a turn {mix} (given)"
                 )
                 if self.other_deck is not None
                 else gettext(
-                    "other deck: rebuilt together with this one (JA); its pile {pile} cards, "
+                    "other deck: rebuilt together with this one ({source}); its pile {pile} cards, "
                     "{rebuilt} after a rebuild, draws a turn {mix} (default, assumed)"
                 )
-            ).format(pile=other.pile, rebuilt=other.rebuilt, mix=mix)
+            ).format(pile=other.pile, rebuilt=other.rebuilt, mix=mix, source=source)
         finished = ", ".join(map(_quest, sorted(position.finished_quests))) or gettext("none")
         quests_line = (
             gettext(

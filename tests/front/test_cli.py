@@ -289,3 +289,14 @@ def test_cli_answers_open_with_a_sentence_and_fold_the_model(
         first = out.splitlines()[0]
         assert code == 0 and first.endswith(".") and "P(" not in first and " = " not in first
         assert "\nWhat this assumes:\n  - model: " in out
+
+
+def test_deck_cites_the_rulebook_for_both_decks_in_the_base_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """RB p.10: a base game rebuilds both decks; the answer cites the rulebook there (JA in
+    Merlin's Company, whose translation says the same)."""
+    code, out, _ = run(capsys, "deck", "black")
+    assert code == 0 and "rebuilt together with this one (RB p.10)" in out
+    code, out, _ = run(capsys, "deck", "black", "--expansion")
+    assert code == 0 and "rebuilt together with this one (JA)" in out
