@@ -208,8 +208,8 @@ MUTATIONS: tuple[Mutation, ...] = (
     M(
         "war-calculator-one-longer",
         "quest.wars",
-        "camelot_rules/odds/quest_wars.py",
-        "def war_completion_probability",
+        "camelot_rules/odds/quest_common.py",
+        "def check_fights_laid",
         "top = len(rulebook.war_sequence(war, mordred=mordred))",
         "top = len(rulebook.war_sequence(war, mordred=mordred)) + 1",
     ),

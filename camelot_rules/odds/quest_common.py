@@ -74,6 +74,25 @@ def check_values(values: object, what: str) -> tuple[int, ...]:
     return tuple(out)
 
 
+def check_fights_laid(fights_laid: object, war: str, *, mordred: bool) -> int:
+    """``fights_laid``, the Fight cards on ``war`` already, as a whole number below the war's
+    length in the rule data (:func:`rulebook.war_sequence`), or a ``ValueError`` naming it."""
+    top = len(rulebook.war_sequence(war, mordred=mordred))
+    if isinstance(fights_laid, bool) or not isinstance(fights_laid, int):
+        raise ValueError(
+            gettext("fights_laid={fights_laid}: expected a whole number").format(
+                fights_laid=repr(fights_laid)
+            )
+        )
+    if not 0 <= fights_laid < top:
+        raise ValueError(
+            gettext(
+                "fights_laid={fights_laid}: expected 0..{value} (the war ends with the {top}th)"
+            ).format(fights_laid=fights_laid, value=top - 1, top=top)
+        )
+    return fights_laid
+
+
 def check_copies(*groups: tuple[str, Iterable[int]]) -> None:
     """No Fight value more often than the box holds, counting every group together."""
     seen: dict[int, int] = {}

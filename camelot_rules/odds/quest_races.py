@@ -22,6 +22,7 @@ from camelot_rules.odds.quest_common import (
     FIGHT_VALUES,
     WARS,
     check_copies,
+    check_fights_laid,
     hand_values,
     unseen_black,
 )
@@ -594,19 +595,7 @@ def war_race(
 
     players = check_players(players, expansion)
     turns = _check_turns(turns)
-    top = len(rulebook.war_sequence(war, mordred=mordred))  # the rule data's war length
-    if isinstance(fights_laid, bool) or not isinstance(fights_laid, int):
-        raise ValueError(
-            gettext("fights_laid={fights_laid}: expected a whole number").format(
-                fights_laid=repr(fights_laid)
-            )
-        )
-    if not 0 <= fights_laid < top:
-        raise ValueError(
-            gettext(
-                "fights_laid={fights_laid}: expected 0..{value} (the war ends with the {top}th)"
-            ).format(fights_laid=fights_laid, value=top - 1, top=top)
-        )
+    fights_laid = check_fights_laid(fights_laid, war, mordred=mordred)
     if isinstance(warriors, bool) or not isinstance(warriors, int) or not 0 <= warriors < _WARRIORS:
         raise ValueError(
             gettext(

@@ -15,7 +15,14 @@ from camelot_rules.data import rulebook
 from camelot_rules.data.decks import Deck, known_card_names, standard_deck
 from camelot_rules.engine import position as _position
 from camelot_rules.engine import quests as _rules
-from camelot_rules.odds.quest_common import WARS, WHITE_DRAWS, as_deck, check_copies, hand_values
+from camelot_rules.odds.quest_common import (
+    WARS,
+    WHITE_DRAWS,
+    as_deck,
+    check_copies,
+    check_fights_laid,
+    hand_values,
+)
 
 
 # --- wars --------------------------------------------------------------------------------------
@@ -84,19 +91,7 @@ def war_completion_probability(
             gettext("war={war}: expected one of {value}").format(war=repr(war), value=list(WARS))
         )
     mordred = check_bool("mordred", mordred)
-    top = len(rulebook.war_sequence(war, mordred=mordred))  # the rule data's war length
-    if isinstance(fights_laid, bool) or not isinstance(fights_laid, int):
-        raise ValueError(
-            gettext("fights_laid={fights_laid}: expected a whole number").format(
-                fights_laid=repr(fights_laid)
-            )
-        )
-    if not 0 <= fights_laid < top:
-        raise ValueError(
-            gettext(
-                "fights_laid={fights_laid}: expected 0..{value} (the war ends with the {top}th)"
-            ).format(fights_laid=fights_laid, value=top - 1, top=top)
-        )
+    fights_laid = check_fights_laid(fights_laid, war, mordred=mordred)
     for name, value in (("actions", actions), ("draws_per_action", draws_per_action)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(
