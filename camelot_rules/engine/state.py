@@ -22,7 +22,7 @@ from camelot_rules.data import rulebook
 from camelot_rules.data.decks import standard_deck
 from camelot_rules.engine import actions as A
 
-__all__ = ["QUEST_NAMES", "Config", "GameResult", "GameState", "IllegalActionError"]
+__all__ = ["QUEST_NAMES", "UNSEEN", "Config", "GameResult", "GameState", "IllegalActionError"]
 
 QUEST_NAMES: Final[tuple[str, ...]] = (
     "black_knight",
@@ -36,6 +36,9 @@ QUEST_NAMES: Final[tuple[str, ...]] = (
 # relic slot values besides a seat number
 ON_QUEST: Final = -1
 GONE: Final = -2
+# The table's view of a game (camelot_rules.engine.infoset): a white card nobody at the table has
+# seen - in a hand, the draw pile or the discards - is this kind; it is no card of any box.
+UNSEEN: Final = "unseen"
 
 
 class IllegalActionError(ValueError):
@@ -82,6 +85,33 @@ class Config:
     black_index: MappingProxyType[str, int] = field(compare=False, hash=False, repr=False)
     # where the special white cards stand in a hand's count vector (BoQ pp.14-15)
     white_special: tuple[int, ...] = field(compare=False, hash=False, repr=False)
+
+    @property
+    def table_view(self) -> bool:
+        """Whether this is the table's view (:meth:`with_unseen`): white cards may be unseen."""
+        return bool(self.white_names) and self.white_names[-1] == UNSEEN
+
+    def with_unseen(self) -> Config:
+        """The same game as the table sees it: one more white kind, :data:`UNSEEN`, that no box
+        holds (``camelot_rules.engine.infoset``). Every rule treats it as a plain white card of
+        no kind the rules name: it is never a Fight, Grail, Merlin or special card."""
+        if self.table_view:
+            return self
+        names = (*self.white_names, UNSEEN)
+        return Config(
+            players=self.players,
+            expansion=self.expansion,
+            options=self.options,
+            white_names=names,
+            black_names=self.black_names,
+            white_box=(*self.white_box, 0),
+            black_box=self.black_box,
+            travel_names=self.travel_names,
+            travel_box=self.travel_box,
+            white_index=MappingProxyType({n: i for i, n in enumerate(names)}),
+            black_index=self.black_index,
+            white_special=self.white_special,
+        )
 
     def option(self, name: str) -> Any:
         for key, value in self.options:
