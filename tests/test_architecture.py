@@ -45,8 +45,6 @@ KNOWN_PRIVATE: frozenset[tuple[str, str, str]] = frozenset(
     {
         ("camelot_rules.engine.setup", "camelot_rules.engine.flow", "_run"),  # issue 27
         ("camelot_rules.engine.views", "camelot_rules.engine.state", "_SLOTS"),  # issue 27
-        ("camelot_rules.logs.tracker", "camelot_rules.logs.playlog", "_Replay"),  # issue 29
-        ("camelot_rules.logs.writer", "camelot_rules.logs.playlog", "_Replay"),  # issue 29
     }
 )
 #: modules over the size limit today (lines), each with the issue that splits it
@@ -54,7 +52,6 @@ MAX_LINES = 800
 KNOWN_LONG: frozenset[str] = frozenset(
     {
         "camelot_rules/engine/effects.py",  # issue 27 item 3
-        "camelot_rules/logs/playlog.py",  # issue 29 (parse / replay / statistics / report)
         "camelot_rules/odds/quests.py",  # issue 27
         "camelot_rules/data/registry.py",  # issue 27: the registry's tables by family
         "camelot_rules/odds/rebuilds.py",  # issue 27

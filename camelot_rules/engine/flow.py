@@ -579,6 +579,8 @@ def _why_illegal(s: GameState, action: Action) -> tuple[str, str]:
         return "turn.evil-step", "only one evil step per turn, at its start"
     if isinstance(action, PeekBlack):
         return "knight.percival", "only Sir Percival peeks, once, before his evil step"
+    if isinstance(action, LoseLife) and E.sacrifice_blocked(s):
+        return "siege.second-action", "no life is given up while the Second Witch stays"
     if s.phase != "heroic":
         return "turn.legal-actions", "not a choice here"
     if s.life[seat] == 0 and not ("sacrificed" in s.tflags and s.done == 1):

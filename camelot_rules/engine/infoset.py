@@ -17,7 +17,9 @@ an ordinary :class:`~camelot_rules.engine.state.GameState` of the *table's view*
 - where the cards a hand gives up are not shown (a face-down discard, an exchange), the hand's
   seen cards first become unseen again (:func:`forget`): the view only ever widens, so nothing
   that could have happened is ruled out;
-- a reshuffled draw pile is unseen again (:func:`hide_pile`);
+- a reshuffled draw pile is unseen again (:func:`hide_pile`); the order of the black pile a
+  knight looked at alone (a peek, Clairvoyance, Lancelot's Armor) is not the table's
+  (:func:`hide_order`);
 - black and travel cards are named when drawn (a log records them): their piles stay multisets,
   a draw a chance outcome the engine checks against the census.
 
@@ -41,9 +43,19 @@ from camelot_rules.engine import effects as E
 from camelot_rules.engine.flow import run_automatic
 from camelot_rules.engine.state import UNSEEN, GameState, IllegalActionError
 
-__all__ = ["correct", "forget", "hide_pile", "reveal", "unseen_count", "unseen_pool"]
+__all__ = [
+    "correct",
+    "forget",
+    "hide_order",
+    "hide_pile",
+    "reveal",
+    "seen_white",
+    "unseen_count",
+    "unseen_pool",
+]
 
 _SEAT_FIELDS: Final = ("life", "location", "captured", "dead", "revealed", "accused")
+_PLACING: Final = frozenset({"reveal", "keep2", "clair"})  # tasks that place cards looked at
 
 
 def _check_view(s: GameState) -> int:
@@ -160,6 +172,21 @@ def hide_pile(s: GameState) -> GameState:
         return s
     new = s._clone()
     new._set(wpile=(0,) * u + (sum(s.wpile),))
+    return new
+
+
+def hide_order(s: GameState) -> GameState:
+    """``s`` with the black pile's known top and bottom back in the pile (a peek, Clairvoyance
+    or Lancelot's Armor shows cards to one knight only: the table knows the pile's cards, not
+    their order). Not while a card looked at is still being placed (the rules need them)."""
+    _check_view(s)
+    if not (s.btop or s.bbottom) or (s.pending and s.pending[-1][0] in _PLACING):
+        return s
+    pile = list(s.bpile)
+    for card in (*s.btop, *s.bbottom):
+        pile[s.cfg.black_index[card]] += 1
+    new = s._clone()
+    new._set(bpile=tuple(pile), btop=(), bbottom=())
     return new
 
 

@@ -20,7 +20,7 @@ from camelot_rules.engine.state import UNSEEN, GameState, IllegalActionError
 from camelot_rules.logs.parse import Event
 from camelot_rules.logs.replay import Branch, Unexplained, laid_swords
 from camelot_rules.logs.report import card_name, deck_name, knight_name, quest_name
-from camelot_rules.logs.unwritten import Unwritten
+from camelot_rules.logs.unwritten import Unwritten, end_text
 
 __all__ = ["Checks"]
 
@@ -122,9 +122,7 @@ class Checks(Unwritten):
             self.deaths.setdefault(ev.words[0], ev.line)
 
     def end_text(self, s: GameState) -> str:
-        from camelot_rules.logs.unwritten import _end_text
-
-        return _end_text(s) if s.outcome is not None else ""
+        return end_text(s) if s.outcome is not None else ""
 
     def broke(self, line: int, rule_id: str, message: str, fix: str = "") -> None:
         if any(v.line == line and v.rule_id == rule_id for v in self.found):

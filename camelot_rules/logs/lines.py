@@ -7,78 +7,34 @@ record what the table sees (swords, engines, life, quests ended, the end) are
 explain the line, or raises :class:`~camelot_rules.logs.replay.Unexplained` (the engine's
 :class:`~camelot_rules.engine.state.IllegalActionError` is turned into one by the replay). A
 card a line shows from a hand is taken from the hand's unseen cards
-(:func:`~camelot_rules.engine.infoset.reveal`) before the engine is asked.
+(:func:`~camelot_rules.engine.infoset.reveal`) before the engine is asked. Who may act is
+:mod:`camelot_rules.logs.actors`, the cards drawn :mod:`camelot_rules.logs.draws`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from typing import Any, Final
 
 from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data import rulebook
 from camelot_rules.engine import actions as A
-from camelot_rules.engine.infoset import reveal
-from camelot_rules.engine.state import UNSEEN, GameState, IllegalActionError
-from camelot_rules.logs.checks import Checks
+from camelot_rules.engine.state import UNSEEN, GameState
+from camelot_rules.logs.actors import at_evil, at_heroic, at_task, turn_start
+from camelot_rules.logs.draws import Draws
 from camelot_rules.logs.parse import Event, cancel_how, draw_cards
 from camelot_rules.logs.replay import Branch, Unexplained, advance, forgotten
 from camelot_rules.logs.report import card_name, knight_name, quest_name
 from camelot_rules.odds.siege import win_probability_for_total
 
-__all__ = ["LogReplay", "at_evil", "at_heroic", "at_task", "turn_start"]
+__all__ = ["LogReplay", "turn_start"]
 
-Goal = Callable[[GameState], bool]
-_SPECIAL_BLACK: Final = rulebook.SPECIAL_BLACK
 _SPECIAL_WHITE: Final = rulebook.SPECIAL_WHITE
-_COMBAT: Final = ("black_knight_", "lancelot_dragon_")
+_SPECIAL_BLACK: Final = rulebook.SPECIAL_BLACK
 _TARGETS_SEAT: Final = frozenset({"messenger"})
 
 
-def at_heroic(seat: int) -> Goal:
-    return lambda s: s.outcome is None and not s.pending and s.phase == "heroic" and s.turn == seat
-
-
-def at_evil(seat: int) -> Goal:
-    def goal(s: GameState) -> bool:
-        if s.outcome is not None:
-            return False
-        if not s.pending:
-            return s.phase == "evil" and s.turn == seat
-        top = s.pending[-1]
-        return bool(top[0] == "traitor_evil" and top[1] == seat)
-
-    return goal
-
-
-def at_task(*kinds: str, seat: int | None = None) -> Goal:
-    def goal(s: GameState) -> bool:
-        if s.outcome is not None or not s.pending or s.pending[-1][0] not in kinds:
-            return False
-        return seat is None or s.current_player == seat or s.pending[-1][1] == seat
-
-    return goal
-
-
-def turn_start(s: GameState) -> bool:
-    if s.outcome is not None:
-        return False
-    if s.phase == "evil":
-        return not s.pending and not s.tflags
-    return (
-        s.phase == "traitor"
-        and bool(s.pending)
-        and s.pending[-1][0] in ("steal_target", "traitor_evil")
-        and not s.tflags
-    )
-
-
-def _with(b: Branch, state: GameState) -> Branch:
-    return Branch(state, b.quests, b.swords, b.shuffles, b.tshuffles, b.rebuild_due)
-
-
-class LogReplay(Checks):
+class LogReplay(Draws):
     """The replay of a play log (see the module docstring)."""
 
     # --- statistics, read once a line (not once a branch) -----------------------------------------
@@ -106,9 +62,7 @@ class LogReplay(Checks):
                     _(
                         "{who} acts in {skipped}'s turn, which the rules skip (he is captured)"
                     ).format(who=knight_name(ev.words[0]), skipped=knight_name(skipped)),
-                    _(
-                        "a captured knight's turn is skipped: the next knight's turn has its own line"
-                    ),
+                    _("a captured knight's turn is skipped: the next turn has its own line"),
                 )
         super().line(ev)
         if ev.verb == "turn":
@@ -120,89 +74,6 @@ class LogReplay(Checks):
                 and all(b.state.turn != seat and b.state.captured[seat] for b in self.branches)
             ):
                 self.skipped = ev.words[0]
-
-    # --- who acts -------------------------------------------------------------------------------
-    def acting(self, b: Branch, seat: int, goal: Goal, ev: Event, *, heroic: bool) -> list[Branch]:
-        """The branches where the line's knight may act as it says; else why not (the rule
-        that keeps him from acting here)."""
-        try:
-            return self.reach(b, goal, end_turn=not self.turns_recorded and not heroic)
-        except Unexplained as err:
-            s = err.state or b.state
-            raise self.why_not(s, seat, ev, heroic=heroic, fallback=err) from None
-
-    def why_not(
-        self, s: GameState, seat: int, ev: Event, *, heroic: bool, fallback: Unexplained
-    ) -> Unexplained:
-        who, verb = knight_name(self.name(seat)), ev.verb
-        if s.outcome is not None:
-            return fallback
-        if s.dead[seat]:
-            return Unexplained(
-                "turn.order",
-                _("{who} acts ({verb}) after his death").format(who=who, verb=verb),
-                _("a dead knight leaves the game: his figure is removed and his turns are skipped"),
-            )
-        if s.captured[seat] and not s.revealed[seat]:
-            return Unexplained(
-                "travel.captured",
-                _("{who} acts ({verb}) while captured").format(who=who, verb=verb),
-                _(
-                    "a captured knight's turns are skipped until another knight frees him (a "
-                    "heroic action and a special white card): record the release with a free line"
-                ),
-            )
-        if s.revealed[seat] and heroic:
-            return Unexplained(
-                "traitor.unmasked-turn",
-                _("{who}, the unmasked traitor, takes a heroic action ({verb})").format(
-                    who=who, verb=verb
-                ),
-                _(
-                    "the unmasked traitor only discards a knight's card and adds an engine or "
-                    "draws a black card"
-                ),
-            )
-        if s.turn != seat and not s.pending:
-            return Unexplained(
-                "turn.legal-actions",
-                _("{who} acts ({verb}) during {turn}'s turn").format(
-                    who=who, verb=verb, turn=knight_name(self.name(s.turn))
-                ),
-                _(
-                    "only the knight whose turn it is ({turn}) takes the evil step and heroic "
-                    "actions"
-                ).format(turn=knight_name(self.name(s.turn))),
-            )
-        if heroic and s.phase == "evil" and not s.pending:
-            return Unexplained(
-                "turn.evil-step",
-                _("{who}'s turn has no evil step before his action").format(who=who),
-                _(
-                    "each turn begins with one evil step: draw a black card, add a siege engine "
-                    "or lose a life point"
-                ),
-            )
-        if not heroic and s.phase == "heroic" and s.turn == seat:
-            return Unexplained(
-                "turn.evil-step",
-                _("{who} takes a second evil step in one turn").format(who=who),
-                _("one evil step a turn: draw a black card, add a siege engine or lose a life"),
-            )
-        return fallback
-
-    def heroic(self, b: Branch, action: A.Action) -> Branch:
-        """``action`` taken; in an older log that never writes sacrifices, a second heroic
-        action is bought with the life point the rules ask for."""
-        try:
-            return advance(b, action)
-        except IllegalActionError as err:
-            if err.rule_id != "turn.sacrifice" or self.complete or self.sacrifices_recorded:
-                raise
-            return advance(advance(b, A.Sacrifice()), action)
-
-    def shown(self, b: Branch, seat: int, cards: dict[str, int]) -> Branch:
-        return _with(b, reveal(b.state, seat, cards))
 
     # --- turns and the Progression of Evil ------------------------------------------------------
     def on_turn(self, b: Branch, ev: Event) -> list[Branch]:
@@ -255,290 +126,6 @@ class LogReplay(Checks):
             self.acting(b, seat, at_evil(seat), ev, heroic=False),
             lambda x: [advance(x, step[ev.words[1]])],
         )
-
-    # --- cards drawn ----------------------------------------------------------------------------
-    def on_draw(self, b: Branch, ev: Event) -> list[Branch]:
-        deck = ev.words[0]
-        if deck == "black":
-            return self.draw_black(b, ev)
-        if deck == "travel":
-            return self.draw_travel(b, ev)
-        return self.draw_white(b, ev)
-
-    def draw_black(self, b: Branch, ev: Event) -> list[Branch]:
-        """Rules: ``evil.black-card``, ``deck.counts``, ``black.face-down``,
-        ``black.mercenaries``."""
-        branches = [b]
-        cards = draw_cards(ev)
-        for k, (card, face) in enumerate(cards):
-            try:
-                last = k == len(cards) - 1
-                branches = self.each(
-                    branches,
-                    lambda x, c=card, f=face, e=last: self.one_black(x, c, f, ev, e),  # type: ignore[misc]
-                )
-            except Unexplained as err:
-                err.partial = branches if k else []
-                raise
-        return branches
-
-    def one_black(self, b: Branch, card: str, face: str, ev: Event, last: bool) -> list[Branch]:
-        try:
-            reached = self.reach(b, at_task("bdraw"))
-        except Unexplained:
-            raise Unexplained(
-                "evil.black-card",
-                _(
-                    "{card} is drawn, but no evil step or effect calls for another black card"
-                ).format(card=card_name(card)),
-                _(
-                    "one black card for the evil step 'draw a black card' (Morgan's third card "
-                    "calls for three more; Lancelot's Armor shows two and keeps one)"
-                ),
-            ) from None
-
-        def draw(y: Branch) -> list[Branch]:
-            y = self.before_black(y, card, last=last)
-            try:
-                y = advance(y, A.Draw("black", card))
-            except IllegalActionError as err:
-                raise self.impossible_card(y.state, "black", card, err) from None
-            return self.after_black(y, card, face, ev)
-
-        return self.each(reached, draw)
-
-    def before_black(self, b: Branch, card: str, *, last: bool) -> Branch:
-        """Cards the next lines show in hands when this black card comes: the Merlin cards of a
-        cancel (the rules ask the knights holding three), the Grail cards discarded to the
-        Fourth Witch."""
-        nxt = self.next_event()
-        s = b.state
-        cancel = last and nxt is not None and nxt.verb == "cancel" and nxt.words[0] == card
-        if (
-            cancel
-            and nxt is not None
-            and cancel_how(nxt.options) == "merlin"
-            and (card in _SPECIAL_BLACK)
-        ):
-            for seat, n in self.pledges(s, nxt, s.pending[-1][1]).items():
-                s = reveal(s, seat, {"merlin": n})
-        if card == "morgan_witch_4":
-            for later in self.ahead():
-                if later.verb != "discard":
-                    break
-                who = self.seats.get(later.words[0])
-                if who is not None and later.words[1] == "grail":
-                    s = reveal(s, who, {"grail": 1})
-        return _with(b, s)
-
-    def pledges(self, s: GameState, ev: Event, drawer: int) -> dict[int, int]:
-        """The Merlin cards each knight gives to a cancel: ``by=`` names them (a name once a
-        card); else three from the knights round the table from the drawer, the ones seen in
-        hands first."""
-        names = [n for n in ev.options.get("by", "").split(",") if n]
-        if names and names[0] not in ("merlin", "excalibur"):
-            want = Counter(self.seats[n] for n in names if n in self.seats)
-            return {seat: min(n, 3) for seat, n in want.items()}
-        order = [(drawer + k) % self.players for k in range(self.players)]
-        order = [x for x in order if not s.dead[x] and not s.revealed[x]]
-        m = s.cfg.white_index["merlin"]
-        plan: dict[int, int] = {}
-        left = rulebook.threshold("merlins_to_cancel")
-        for seat in order:  # the Merlin cards seen first, then unseen ones
-            k = min(left, s.hands[seat][m])
-            if k:
-                plan[seat], left = k, left - k
-        for seat in order:
-            k = min(left, s.hands[seat][-1])
-            if k:
-                plan[seat], left = plan.get(seat, 0) + k, left - k
-        return plan
-
-    def after_black(self, b: Branch, card: str, face: str, ev: Event) -> list[Branch]:
-        """A combat card laid as the line says (``up``/``down``); the war the line names for
-        Mercenaries or Mordred (``on=``); Morgan's volunteers wait for their lines."""
-        answer: A.Action | None = None
-        kind = ""
-        if face and card.startswith(_COMBAT):
-            answer, kind = A.PlayBlack(face == "down"), "face"
-        war = ev.options.get("on")
-        if card in ("mercenaries", "mordred") and war in ("picts", "saxons"):
-            answer, kind = A.ChooseWar(war), "war"
-        if answer is None:
-            return [b]
-        final = answer
-        return self.each(
-            self.reach(b, lambda s: s.outcome is not None or at_task(kind)(s)),
-            lambda x: [x if x.state.outcome is not None else advance(x, final)],
-        )
-
-    def impossible_card(
-        self, s: GameState, deck: str, card: str, err: IllegalActionError
-    ) -> Unexplained:
-        box = self.box(deck).get(card, 0)
-        where = (
-            _("the {deck} of Merlin's Company")
-            if self.expansion
-            else _("the {deck} of the base game")
-        )
-        from camelot_rules.logs.report import deck_name
-
-        shown = where.format(deck=deck_name(deck))
-        if box == 0:
-            return Unexplained(
-                "deck.counts",
-                _("{card} is not in {where}").format(card=card_name(card), where=shown),
-                _("only the cards of the box in play are drawn"),
-            )
-        if err.rule_id == "deck.finished-quest-cards":
-            return Unexplained(
-                "deck.finished-quest-cards",
-                _(
-                    "{card} is drawn again, but it was removed from the game (its quest was over)"
-                ).format(card=card_name(card)),
-                _(
-                    "in Merlin's Company a finished quest's black card is removed from the game "
-                    "and never reshuffled back"
-                ),
-            )
-        return Unexplained(
-            err.rule_id,
-            _("{card} is drawn, but every one of the {box} in {where} is out of the pile").format(
-                card=card_name(card), box=box, where=shown
-            ),
-            _("a deck holds only its box count of each card, until it is reshuffled"),
-        )
-
-    def draw_white(self, b: Branch, ev: Event) -> list[Branch]:
-        """White cards drawn: each the next white card a rule draws (the Round Table's, a
-        face-down combat card's, a quest's spoils...), shown; a line of cards drawn at the Round
-        Table stands for that heroic action. Rules: ``camelot.draw-white``."""
-        why = ev.options.get("for", "")
-        cards = [card for card, _face in draw_cards(ev)] or [""]
-        to = self.seats.get(ev.options.get("to", ""))
-        branches = [b]
-        for k, card in enumerate(cards):
-            first = why if k == 0 else "-"
-            branches = self.each(
-                branches,
-                lambda x, c=card, w=first: self.one_white(x, c, w, to, ev),  # type: ignore[misc]
-            )
-        return branches
-
-    def one_white(self, b: Branch, card: str, why: str, to: int | None, ev: Event) -> list[Branch]:
-        """One white card drawn: the next draw a rule makes; ``why`` ``"round_table"`` (the
-        line's first card: the heroic action starts here), ``""`` (either), ``"-"`` (a later
-        card of the line: a draw already made)."""
-        wdraw = at_task("wdraw", seat=to)
-        table = why in ("", "round_table")
-
-        def goal(s: GameState) -> bool:
-            if why != "round_table" and wdraw(s):
-                return True
-            return table and s.outcome is None and not s.pending and s.phase == "heroic"
-
-        reached: list[Branch] = []
-        try:
-            frontier = self.reach(b, goal)
-        except Unexplained:
-            frontier = []
-        for x in frontier:
-            s = x.state
-            if s.pending:
-                reached.append(x)
-                continue
-            if to is not None and s.turn != to:
-                continue
-            try:
-                reached += self.reach(self.heroic(x, A.DrawWhite()), wdraw)
-            except IllegalActionError as err:
-                if len(frontier) > 1:
-                    continue
-                raise Unexplained(
-                    err.rule_id,
-                    _(
-                        "{who} draws white cards at the Round Table, which the rules refuse here"
-                    ).format(who=knight_name(self.name(s.turn))),
-                ) from None
-        if not reached:
-            raise Unexplained(
-                "camelot.draw-white",
-                _("a white card is drawn here, but no rule draws one"),
-                _(
-                    "white cards are drawn at the Round Table (2, Sir Gawain 3), for a combat card "
-                    "laid face down, and as a card or a quest gives them"
-                ),
-            )
-
-        def draw(x: Branch) -> list[Branch]:
-            seat = x.state.pending[-1][1]
-            y = advance(x, A.Draw("white", UNSEEN))
-            if card:
-                try:
-                    y = self.shown(y, seat, {card: 1})
-                except IllegalActionError as err:
-                    raise self.impossible_card(y.state, "white", card, err) from None
-            return [y]
-
-        return self.each(reached, draw)
-
-    def draw_travel(self, b: Branch, ev: Event) -> list[Branch]:
-        if not self.expansion:
-            raise Unexplained(
-                "travel.draw-on-move",
-                _("travel cards exist only in Merlin's Company"),
-                _("the base game has no travel deck"),
-            )
-        branches = [b]
-        for card, _face in draw_cards(ev):
-            branches = self.each(
-                branches,
-                lambda x, c=card: self.one_travel(x, c, ev),  # type: ignore[misc]
-            )
-        return branches
-
-    def one_travel(self, b: Branch, card: str, ev: Event) -> list[Branch]:
-        try:
-            reached = self.reach(b, at_task("tdraw"))
-        except Unexplained:
-            raise Unexplained(
-                "travel.draw-on-move",
-                _("a travel card ({card}) is drawn, but no move calls for one").format(
-                    card=card_name(card)
-                ),
-                _("only a move by a heroic action or a knight's power draws a travel card"),
-            ) from None
-        return self.each(reached, lambda y: self.travel_card(y, card, ev))
-
-    def travel_card(self, b: Branch, card: str, ev: Event) -> list[Branch]:
-        """A travel card drawn, and the demand it makes answered as the line says (``pay=``
-        the cards given, ``failed``). Rules: ``travel.cards``, ``travel.demands``."""
-        seat = b.state.pending[-1][1]
-        try:
-            x = advance(b, A.Draw("travel", card))
-        except IllegalActionError as err:
-            raise self.impossible_card(b.state, "travel", card, err) from None
-        if not (x.state.pending and x.state.pending[-1][0] == "demand"):
-            return [x]
-        pay = [c for c in ev.options.get("pay", "").split(",") if c]
-        if ev.flag("failed"):
-            return [advance(x, A.Pass())]
-        if pay:
-            y = self.shown(x, seat, dict(Counter(pay)))
-            return [advance(y, A.Pay(tuple(pay)))]
-        if self.complete:
-            return [advance(x, A.Pass())]
-        out = [advance(x, A.Pass())]
-        for kind in ("fight_3", "fight_4", "fight_5", "grail", *rulebook.FIGHT_CARDS):
-            need = 2 if card == "ambushed" else 1
-            try:
-                y = self.shown(x, seat, {kind: need})
-            except IllegalActionError:
-                continue
-            for pay_action in y.state.legal_actions():
-                if isinstance(pay_action, A.Pay) and kind in pay_action.cards:
-                    out.append(advance(y, pay_action))
-        return out
 
     # --- heroic actions -------------------------------------------------------------------------
     def on_siege(self, b: Branch, ev: Event) -> list[Branch]:
@@ -636,7 +223,8 @@ class LogReplay(Checks):
         where = ev.options.get("to", "camelot")
 
         def check(x: Branch) -> list[Branch]:
-            if x.state.location[seat] != where and x.state.outcome is None:
+            now = x.state.location[seat]
+            if now != where and now and x.state.outcome is None:  # (or he died since)
                 raise Unexplained(
                     "quest.end" if ev.options["how"] == "return_after_quest" else "quest.move",
                     _("{who} is recorded at {place}, but the rules put him at {there}").format(
@@ -664,6 +252,11 @@ class LogReplay(Checks):
 
         def play(x: Branch) -> list[Branch]:
             x = self.shown(x, seat, {card: 1})
+            if heroic(x.state) and card.startswith("fight_"):
+                try:
+                    x = self.kay_ahead(x, card if self.knights[seat] == "kay" else "")
+                except IllegalActionError:
+                    pass  # (the census cannot hold it: Kay's line will say so)
             s = x.state
             if kay_or_slayer(s) and card.startswith("fight_"):
                 value = int(card[6:])

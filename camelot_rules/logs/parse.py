@@ -547,12 +547,38 @@ def read_log(path: str | Path) -> list[Event]:
 
 # The documented example (docs/play-log.md, tests/logs/clean_mc.log): a short clean game.
 EXAMPLE_LOG = """\
-# A 7-player Merlin's Company game (clean)
+# A 7-player Merlin's Company game: its first round (clean)
 setup players=7 expansion=yes
 knights arthur kay gawain percival tristan galahad palamedes
 turn arthur
 evil arthur black
 draw black morgan_witch_1
-reshuffle black                # the First Witch rebuilds white and black (not travel)
-move arthur how=heroic_action to=grail travel=vision
+reshuffle black                # the First Witch rebuilds the white and black decks
+move arthur how=heroic_action to=excalibur travel=vision   # Vision: to the Grail instead
+turn kay
+evil kay engine
+siege kay cards=2,2 roll=4 won kay=1    # 4 against 4 would lose; Kay adds a 1 after the roll
+turn gawain
+evil gawain engine
+move gawain how=heroic_action to=saxons
+draw travel nothing_happens    # the travel card may also stand on its own line
+turn percival
+evil percival black
+draw black saxons
+draw white fight_2 fight_5     # Percival draws at the Round Table (he told us after the game)
+turn tristan
+evil tristan black
+draw black black_knight_3 down # laid face down: Tristan draws a white card for it
+move tristan how=knight_power to=picts travel=merlin_travels   # free: he leaves the Round Table
+merlin picts                   # Merlin's figure goes with him
+play tristan fight_1 picts     # ... and still has his heroic action
+turn galahad
+evil galahad life
+play galahad merlin engine     # his free special card: a siege engine removed
+move galahad how=heroic_action to=grail travel=nothing_happens
+turn palamedes
+evil palamedes engine
+play palamedes fate loyal      # every knight draws a white card
+engines 1
+swords white=0 black=0
 """

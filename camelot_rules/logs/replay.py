@@ -32,7 +32,7 @@ from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data import rulebook
 from camelot_rules.data.decks import standard_deck
 from camelot_rules.engine import actions as A
-from camelot_rules.engine.infoset import forget, hide_pile
+from camelot_rules.engine.infoset import forget, hide_order, hide_pile
 from camelot_rules.engine.state import UNSEEN, GameState, IllegalActionError
 from camelot_rules.logs.parse import Event
 from camelot_rules.logs.report import Violation, knight_name, violation
@@ -42,6 +42,34 @@ __all__ = ["Branch", "Replay", "Unexplained"]
 MAX_BRANCHES: Final = 48  # explanations kept at once (a log that leaves many choices open)
 _MAX_IMPLICIT: Final = 400  # steps the log does not write, between two lines
 _BLACK_TO_LOSE: Final = rulebook.threshold("black_swords_to_lose")
+# the choices a table makes in the open: a line of the log may record them after lines that
+# record what the table sees
+_OPEN_CHOICES: Final = {
+    "volunteer": "volunteer",
+    "drink": "drink",
+    "merlin": "cancel",
+    "excal": "cancel",
+    "kay_combat": "play",
+    "slayer": "play",
+    "witch4": "discard",
+    "steal_target": "steal",
+}
+# the lines that record an action (the lines between record what the table sees)
+_ACTIONS: Final = frozenset(
+    {
+        "turn",
+        "evil",
+        "draw",
+        "siege",
+        "move",
+        "play",
+        "heal",
+        "sacrifice",
+        "free",
+        "accuse",
+        "power",
+    }
+)
 # what a turn in which a line was refused leaves behind: not reported again at its end
 _AFTERMATH: Final = frozenset(
     {"turn.heroic-action", "turn.evil-step", "turn.pending", "evil.black-card", "siege.fight"}
@@ -100,7 +128,7 @@ def advance(b: Branch, move: A.Action | A.Outcome) -> Branch:
     """``b`` after one engine step (the engine refuses an illegal one with its rule), with the
     quests it ended and the reshuffles it made noted for the lines to come."""
     s0 = b.state
-    s1 = hide_pile(s0.step(move))
+    s1 = hide_order(hide_pile(s0.step(move)))
     changes: dict[str, Any] = {}
     if len(s1.events) != len(s0.events):
         w0, b0 = laid_swords(s0)
@@ -318,17 +346,36 @@ class Replay:
 
     def settle(self, b: Branch, *, end_turn: bool = False, draws: bool = False) -> list[Branch]:
         """``b`` moved on by every unwritten step until the log must say what comes (a quiet
-        state: for lines that record what the table sees). The white cards a log names wait
-        for their lines, unless ``draws``."""
+        state: for lines that record what the table sees). The white cards a log names and
+        the choices a table makes in the open wait for their lines (a later line may record
+        them), unless ``draws`` (the end of the log: everything is settled)."""
 
         def quiet(s: GameState) -> bool:
             if s.outcome is not None or self.implicit_none(s, end_turn):
                 return True
+            if draws or not s.pending:
+                return False
+            kind = s.pending[-1][0]
             # white cards drawn wait for the log's draw lines, where it writes them
-            waits = self.white_draws_recorded and not draws
-            return waits and bool(s.pending) and s.pending[-1][0] == "wdraw"
+            if self.white_draws_recorded and kind == "wdraw":
+                return True
+            return kind in _OPEN_CHOICES and self.recorded_ahead(_OPEN_CHOICES[kind])
 
         return self.reach(b, quiet, end_turn=end_turn)
+
+    def recorded_ahead(self, verb: str) -> bool:
+        """Whether a line with ``verb`` comes before the next line that records an action: a
+        choice it records waits for it (lines that record what the table sees come first)."""
+        for ev in self.events[self.index + 1 :]:
+            if ev.verb == verb:
+                return True
+            seen = ev.verb == "move" and ev.options.get("how") in (
+                "return_after_quest",
+                "special_card",
+            )
+            if ev.verb in _ACTIONS and not seen:
+                return False
+        return False
 
     def implicit_none(self, s: GameState, end_turn: bool) -> bool:
         return self.implicit(Branch(s), end_turn) is None

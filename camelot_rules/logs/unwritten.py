@@ -33,7 +33,7 @@ from camelot_rules.logs.parse import OPTION_WORDS, Event, draw_cards
 from camelot_rules.logs.replay import Branch, Move, Replay, Unexplained, advance, forgetting
 from camelot_rules.logs.report import card_name, knight_name
 
-__all__ = ["Unwritten", "event_text"]
+__all__ = ["Unwritten", "end_text", "event_text"]
 
 _KNIGHTS: Final = rulebook.KNIGHTS + rulebook.EXPANSION_KNIGHTS
 # what each kind of line records, for a violation's message ("Kay's siege fight")
@@ -282,7 +282,7 @@ class Unwritten(Replay):
         if s.outcome is not None:
             return Unexplained(
                 s.note[1] or "turn.game-over",
-                _("the game is already over ({result})").format(result=_end_text(s)),
+                _("the game is already over ({result})").format(result=end_text(s)),
                 _("the game ends at once; count the swords and reveal the loyalty cards"),
             )
         who = knight_name(self.name(s.turn)) if self.knights else ""
@@ -396,7 +396,7 @@ def _corrected(s: GameState, **fields: Any) -> GameState:
     return correct(s, **fields)
 
 
-def _end_text(s: GameState) -> str:
+def end_text(s: GameState) -> str:
     assert s.outcome is not None
     return {
         "12 swords": _("the 12th sword"),
@@ -427,15 +427,17 @@ def _deal_loyalty(r: Unwritten, s: GameState, task: tuple[Any, ...]) -> list[Mov
 
 def _reveal(r: Unwritten, s: GameState, task: tuple[Any, ...]) -> list[Move] | None:
     """Black cards looked at (a peek, Clairvoyance, Lancelot's Armor): the ones the log draws
-    next; past the log's end, the kind the pile holds most of."""
-    outcomes = [o for o, _p in s.chance_outcomes()]
-    ahead = r.black_ahead(len(s.btop) + 1)
-    if len(ahead) > len(s.btop):
-        want = A.Draw("black", ahead[len(s.btop)])
-        if want in outcomes:
-            return [_step(want)]
+    next, in order; a card the log does not draw next (Lancelot's Armor sends it to the bottom;
+    the table's view then forgets where) is the kind the pile holds most of."""
     weights = dict(s.chance_outcomes())
-    return [_step(max(outcomes, key=lambda o: weights[o]))]
+    armor = len(s.pending) > 1 and s.pending[-2][0] == "keep2"
+    if not (armor and s.btop):
+        ahead = r.black_ahead(len(s.btop) + 1)
+        if len(ahead) > len(s.btop):
+            want = A.Draw("black", ahead[len(s.btop)])
+            if want in weights:
+                return [_step(want)]
+    return [_step(max(weights, key=lambda o: weights[o]))]
 
 
 def _steal(r: Unwritten, s: GameState, task: tuple[Any, ...]) -> list[Move] | None:
