@@ -14,12 +14,13 @@ card a line shows from a hand is taken from the hand's unseen cards
 from __future__ import annotations
 
 from collections import Counter
+from contextlib import suppress
 from typing import Any, Final
 
 from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data import rulebook
 from camelot_rules.engine import actions as A
-from camelot_rules.engine.state import UNSEEN, GameState
+from camelot_rules.engine.state import UNSEEN, GameState, IllegalActionError
 from camelot_rules.logs.actors import at_evil, at_heroic, at_task, turn_start
 from camelot_rules.logs.draws import Draws
 from camelot_rules.logs.parse import Event, cancel_how, draw_cards
@@ -253,10 +254,8 @@ class LogReplay(Draws):
         def play(x: Branch) -> list[Branch]:
             x = self.shown(x, seat, {card: 1})
             if heroic(x.state) and card.startswith("fight_"):
-                try:
+                with suppress(IllegalActionError):  # (the census cannot: Kay's line says so)
                     x = self.kay_ahead(x, card if self.knights[seat] == "kay" else "")
-                except IllegalActionError:
-                    pass  # (the census cannot hold it: Kay's line will say so)
             s = x.state
             if kay_or_slayer(s) and card.startswith("fight_"):
                 value = int(card[6:])

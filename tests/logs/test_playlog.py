@@ -11,7 +11,6 @@ import pytest
 
 from camelot_rules.logs.playlog import (
     LogError,
-    verify_text,
     die_roll_test,
     fights_test,
     format_report,
@@ -20,6 +19,7 @@ from camelot_rules.logs.playlog import (
     read_log,
     travel_check,
     verify,
+    verify_text,
 )
 
 LOGS = Path(__file__).parent
