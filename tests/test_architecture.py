@@ -139,8 +139,7 @@ def test_layers_point_one_way():
     upward = [
         (a, b)
         for a, b in graph.edges
-        if _layer(a) < _layer(b)
-        and not (b in FORMATTING and LAYERS[_layer(a)] in ("logs", "sim"))
+        if _layer(a) < _layer(b) and not (b in FORMATTING and LAYERS[_layer(a)] in ("logs", "sim"))
     ]
     assert upward == [], f"imports against the layers {' < '.join(LAYERS)}"
 

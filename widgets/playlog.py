@@ -14,9 +14,8 @@ from camelot_rules.logs.playlog import (
     format_report,
     format_stat_test,
     format_violation,
-    parse_log,
     stats_report,
-    verify,
+    verify_text,
 )
 from widgets.common import Rendered, language_box, result_box, row, safe_render, tr
 
@@ -35,15 +34,19 @@ def render_playlog(text: str, *, stats: bool = True) -> Rendered:
         raise ValueError(
             _("the log has more than {n} lines; check it with the CLI").format(n=MAX_LINES)
         )
-    report = verify(parse_log(text))
+    report = verify_text(text)  # a line that cannot be read is reported, the others replayed
     lines = format_report(report).splitlines()
     broken = {format_violation(v) for v in report.violations}  # shown red, in any language
+    broken |= {str(err) for err in report.errors}
     if stats:  # after the report, never instead of it; a test it cannot make is noted
         tests, notes = stats_report(report)
         lines += [format_stat_test(t) for t in tests] + notes
     body = "".join(
-        f"<div style='color:{'#a40000' if line.strip() in broken else 'inherit'}'>"
-        f"{html.escape(line)}</div>"
+        (
+            f"<div class='camelot-error' style='color:#a40000'>{html.escape(line)}</div>"
+            if line.strip() in broken
+            else f"<div style='color:inherit'>{html.escape(line)}</div>"
+        )
         for line in lines
     )
     return body, "\n".join(lines)

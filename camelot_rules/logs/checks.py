@@ -540,7 +540,10 @@ class Checks(Unwritten):
         return out
 
     def close(self) -> None:
-        """The end of the log: a First Witch's rebuild never recorded."""
+        """The end of the log: a First Witch's rebuild never recorded (unless she is on its
+        last line: a record being written goes on from there)."""
+        if self.events and all(b.rebuild_due == self.events[-1].line for b in self.branches):
+            return
         self.rebuild_check(None)
 
     def rebuild_check(self, ev: Event | None) -> None:

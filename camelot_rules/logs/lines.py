@@ -207,8 +207,8 @@ class LogReplay(Draws):
         if card:
             return self.travel_card(b, card, ev)
         nxt = self.next_event()
-        if nxt is not None and nxt.verb in ("draw", "reshuffle") and nxt.words[0] == "travel":
-            return [b]  # the card is on the next line
+        if nxt is None or (nxt.verb in ("draw", "reshuffle") and nxt.words[0] == "travel"):
+            return [b]  # the card is on the next line (or the log stops here, for now)
         raise self.waiting(b.state)
 
     def moved_by_rule(self, b: Branch, seat: int, ev: Event) -> list[Branch]:

@@ -178,18 +178,37 @@ def verify_readings(
 
 
 def format_readings(results: list[tuple[Reading, list[Violation]]]) -> str:
-    """Which readings the recorded play is consistent with, and for the others the first line
-    that contradicts them (in the language in force)."""
+    """Which readings the recorded play is consistent with (no violation under it), each open
+    rule with its readings; then, line by line, the lines that some readings explain and
+    others contradict, with the readings each contradicts (in the language in force)."""
     lines = [_("Readings of the open rules (one changed at a time):")]
+    by_option: dict[str, list[tuple[Reading, list[Violation]]]] = {}
     for reading, found in results:
-        name = f"{reading.option}={reading.value}"
-        if not found:
-            lines.append("  " + _("{reading}: consistent with the log").format(reading=name))
-        else:
+        by_option.setdefault(reading.option, []).append((reading, found))
+    for option, readings in by_option.items():
+        parts = []
+        for reading, found in readings:
+            if found:
+                parts.append(
+                    _("{value}: contradicted at line {line} ({rule_id})").format(
+                        value=reading.value, line=found[0].line, rule_id=found[0].rule_id
+                    )
+                )
+            else:
+                parts.append(_("{value}: consistent").format(value=reading.value))
+        lines.append(f"  {option}: " + _("; ").join(parts))
+    flagged: dict[int, list[str]] = {}
+    for reading, found in results:
+        for v in found:
+            flagged.setdefault(v.line, []).append(f"{reading.option}={reading.value} ({v.rule_id})")
+    disputed = {line: names for line, names in sorted(flagged.items()) if len(names) < len(results)}
+    if disputed:
+        lines.append(_("Line by line, where the readings differ:"))
+        for line, names in disputed.items():
             lines.append(
                 "  "
-                + _("{reading}: contradicted at line {line} ({rule_id})").format(
-                    reading=name, line=found[0].line, rule_id=found[0].rule_id
+                + _("line {line}: contradicts {readings}").format(
+                    line=line, readings=", ".join(names)
                 )
             )
     return "\n".join(lines)

@@ -324,6 +324,52 @@ class Unwritten(Replay):
         )
 
     def refused(self, b: Branch, ev: Event, err: IllegalActionError) -> Unexplained:
+        """A line the engine refuses: in words, what the line did against the rule."""
+        s = b.state
+        seat = self.seats.get(ev.words[0]) if ev.words else None
+        if ev.verb == "accuse" and err.rule_id == "endgame.accusation" and seat is not None:
+            who = knight_name(ev.words[0])
+            if s.accused[seat]:
+                return Unexplained(
+                    err.rule_id,
+                    _("{who} accuses a second time").format(who=who),
+                    _("each knight accuses once in the game"),
+                )
+            return Unexplained(
+                err.rule_id,
+                _(
+                    "{who} accuses with {swords} swords and {engines} siege engines on the board"
+                ).format(who=who, swords=s.wsw + s.bsw, engines=s.engines),
+                _("an accusation needs {swords}+ swords or {engines}+ engines").format(
+                    swords=rulebook.threshold("accusation_min_swords"),
+                    engines=rulebook.threshold("accusation_min_engines"),
+                ),
+            )
+        if ev.verb == "siege" and err.rule_id == "siege.fight" and seat is not None:
+            if not s.engines:
+                return Unexplained(
+                    err.rule_id,
+                    _("{who} fights a siege engine, but there is none around Camelot").format(
+                        who=knight_name(ev.words[0])
+                    ),
+                    _("a siege fight needs a siege engine on the board"),
+                )
+        if err.rule_id == "turn.sacrifice" and seat is not None and ev.verb != "sacrifice":
+            return Unexplained(
+                err.rule_id,
+                _("{who} takes a second heroic action without sacrificing a life point").format(
+                    who=knight_name(ev.words[0])
+                ),
+                _("one heroic action a turn, and one more only by sacrificing a life point"),
+            )
+        if err.rule_id == "turn.no-repeat" and seat is not None:
+            return Unexplained(
+                err.rule_id,
+                _("{who} takes the same heroic action twice in one turn").format(
+                    who=knight_name(ev.words[0])
+                ),
+                _("a second heroic action (bought with a life point) must be a different one"),
+            )
         return _refusal(ev, err.rule_id)
 
     # --- after a violation ----------------------------------------------------------------------
