@@ -345,15 +345,14 @@ class Unwritten(Replay):
                     engines=rulebook.threshold("accusation_min_engines"),
                 ),
             )
-        if ev.verb == "siege" and err.rule_id == "siege.fight" and seat is not None:
-            if not s.engines:
-                return Unexplained(
-                    err.rule_id,
-                    _("{who} fights a siege engine, but there is none around Camelot").format(
-                        who=knight_name(ev.words[0])
-                    ),
-                    _("a siege fight needs a siege engine on the board"),
-                )
+        if ev.verb == "siege" and err.rule_id == "siege.fight" and not s.engines:
+            return Unexplained(
+                err.rule_id,
+                _("{who} fights a siege engine, but there is none around Camelot").format(
+                    who=knight_name(ev.words[0])
+                ),
+                _("a siege fight needs a siege engine on the board"),
+            )
         if err.rule_id == "turn.sacrifice" and seat is not None and ev.verb != "sacrifice":
             return Unexplained(
                 err.rule_id,
