@@ -190,14 +190,22 @@ def hide_order(s: GameState) -> GameState:
     return new
 
 
-def correct(s: GameState, *, turn: int | None = None, phase: str = "", **fields: Any) -> GameState:
+def correct(
+    s: GameState,
+    *,
+    turn: int | None = None,
+    phase: str = "",
+    skip_draw: bool = False,
+    **fields: Any,
+) -> GameState:
     """``s`` with what the table recorded written over it (after the replay has reported the
     line that breaks a rule): ``engines``, ``white_swords``, ``black_swords``, ``merlin``,
     ``black_pile`` (card -> count added to the black draw pile), and
     by seat (a mapping seat -> value) ``life``, ``location``, ``captured``, ``dead``,
     ``revealed``, ``accused``; ``turn=seat`` starts that seat's turn afresh (``phase="heroic"``:
-    at its heroic actions, its evil step passed over). Not a rule: the record of a game the
-    rules no longer explain.
+    at its heroic actions, its evil step passed over); ``skip_draw`` passes over a black or
+    travel card the rules draw that the record never names. Not a rule: the record of a game
+    the rules no longer explain.
     """
     _check_view(s)
     new = s._clone()
@@ -217,6 +225,9 @@ def correct(s: GameState, *, turn: int | None = None, phase: str = "", **fields:
             new._set(**{key: tuple(values)})
         else:
             raise ValueError(f"{key}=: expected one of {sorted([*names, *_SEAT_FIELDS, 'turn'])}")
+    if skip_draw and new.pending and new.pending[-1][0] in ("bdraw", "tdraw"):
+        new._set(pending=new.pending[:-1])  # a card drawn that the record does not name
+        run_automatic(new)
     if turn is not None:
         new._set(pending=(), tflags=frozenset(), done=0, outcome=None)
         E.start_turn(new, turn)

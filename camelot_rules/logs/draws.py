@@ -218,7 +218,9 @@ class Draws(Actors):
         reached: list[Branch] = []
         try:
             frontier = self.reach(b, goal)
-        except Unexplained:
+        except Unexplained as err:
+            if err.at_line:
+                raise  # a card an earlier line owes comes first
             frontier = []
         for x in frontier:
             s = x.state

@@ -54,6 +54,8 @@ _OPEN_CHOICES: Final = {
     "witch4": "discard",
     "steal_target": "steal",
 }
+# chance events a log always names (a black card, a travel card)
+_LOGGED: Final = frozenset({"bdraw", "tdraw"})
 # the lines that record an action (the lines between record what the table sees)
 _ACTIONS: Final = frozenset(
     {
@@ -361,7 +363,25 @@ class Replay:
                 return True
             return kind in _OPEN_CHOICES and self.recorded_ahead(_OPEN_CHOICES[kind])
 
-        return self.reach(b, quiet, end_turn=end_turn)
+        out = self.reach(b, quiet, end_turn=end_turn)
+        owing = [x for x in out if x.state.pending and x.state.pending[-1][0] in _LOGGED]
+        kind = owing[0].state.pending[-1][0] if owing else ""
+        if owing and len(owing) == len(out) and not self.named_later(kind):  # owed by now
+            raise self.stuck([(owing[0], None)])
+        return out
+
+    def named_later(self, kind: str) -> bool:
+        """Whether the lines after this one (in this turn) name the card a ``bdraw`` or
+        ``tdraw`` waits for: then this line comes too early, else the earlier line owes it."""
+        deck = "black" if kind == "bdraw" else "travel"
+        for ev in self.events[self.index + 1 :]:
+            if ev.verb in ("turn", "evil", "end"):
+                return False
+            if ev.verb == "draw" and ev.words[0] == deck:
+                return True
+            if deck == "travel" and ev.verb == "move" and "travel" in ev.options:
+                return True
+        return False
 
     def recorded_ahead(self, verb: str) -> bool:
         """Whether a line with ``verb`` comes before the next line that records an action: a

@@ -264,19 +264,6 @@ class Unwritten(Replay):
         found.state = b.state
         return found
 
-    def named_later(self, kind: str) -> bool:
-        """Whether the lines after this one (in this turn) name the card a ``bdraw`` or
-        ``tdraw`` waits for: then this line comes too early, else the earlier line owes it."""
-        deck = "black" if kind == "bdraw" else "travel"
-        for ev in self.events[self.index + 1 :]:
-            if ev.verb in ("turn", "evil", "end"):
-                return False
-            if ev.verb == "draw" and ev.words[0] == deck:
-                return True
-            if deck == "travel" and ev.verb == "move" and "travel" in ev.options:
-                return True
-        return False
-
     def waiting(self, s: GameState) -> Unexplained:
         """What the rules wait for at ``s`` that the line does not record."""
         if s.outcome is not None:
@@ -398,7 +385,9 @@ class Unwritten(Replay):
             if s.outcome is not None:
                 return None
             fields: dict[str, Any] = {}
-            if ev.verb == "turn" and actor is not None:
+            if s.pending and s.pending[-1][0] in ("bdraw", "tdraw") and err.at_line:
+                fields = {"skip_draw": True}  # the card owed: passed over, the line replayed
+            elif ev.verb == "turn" and actor is not None:
                 if s.dead[actor]:
                     return None  # a dead knight stays dead: his turn is passed over
                 fields = {"turn": actor}
