@@ -406,6 +406,7 @@ class TravelWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
             self.pick_note.value = ""
             self.seen.value = gone_text(box, pos.travel_left)
             self.captured_held.value = pos.captured_held
+            self.grail_open.value = "grail" not in pos.quests_over  # Vision needs the Grail
         finally:
             self._holding = False
         self._note_position(pos)

@@ -200,3 +200,34 @@ def test_tracker_summary_is_translated(lang: str) -> None:
     with language(lang):
         other = game.position().summary()
     assert other != english and "76" in other
+
+
+def test_quest_reads_the_grail_and_the_wars_as_the_engine_holds_them() -> None:
+    """Issue 29: the quest tab reads the real position (it answered from its defaults)."""
+    game = GameRecord.new(3, expansion=False, knights=["arthur", "kay", "gawain"])
+    for line in (
+        "turn arthur",
+        "evil arthur black",
+        "draw black despair",
+        "move arthur how=heroic_action to=grail",
+        "turn kay",
+        "evil kay black",
+        "draw black picts",
+        "draw white for=round_table",
+        "turn gawain",
+        "evil gawain engine",
+        "draw white for=round_table",
+        "turn arthur",
+        "evil arthur engine",
+        "play arthur grail grail",
+    ):
+        game.add(line)
+    pos = game.position()
+    assert pos.grail_cards == 1 and pos.blacks_on("grail") == ("despair",)
+    assert dict(pos.warriors)["picts"] == 1 and pos.where("arthur") == "grail"
+    w = build_quest_widget(quest="grail", hands="2, 1")
+    w.use_position(pos)
+    assert (w.grails.value, w.blacks.value) == (1, 1)
+    w.quest.value = "picts"
+    assert (w.fights.value, w.warriors.value, w.mordred.value) == (0, 1, False)
+    assert "set the hands" in w.tracker_note.value
