@@ -83,6 +83,8 @@ def drop_sacrifice(lines: list[str], rng: random.Random) -> Mutant | None:
     sites = []
     for i in _sites(lines, r"sacrifice "):
         who = lines[i].split()[1]
+        if who == "galahad":
+            continue  # his special card is free: the sacrifice may have bought nothing he needed
         _start, end = _turn_lines(lines, i)
         later = [j for j in range(i + 1, end) if _HEROIC.match(lines[j]) and f" {who}" in lines[j]]
         if later:
@@ -117,8 +119,8 @@ def drop_only_action(lines: list[str], rng: random.Random) -> Mutant | None:
             sites.append((i, end))
     if not sites:
         return None
-    i, end = rng.choice(sites)
-    return Mutant(lines[:i] + lines[i + 1 :], frozenset({end}))
+    i, end = rng.choice(sites)  # (flagged at the next turn, or at a line between it shows)
+    return Mutant(lines[:i] + lines[i + 1 :], frozenset(range(i + 1, end + 1)))
 
 
 def act_out_of_turn(lines: list[str], rng: random.Random) -> Mutant | None:
@@ -540,6 +542,167 @@ def merlin_figure_moved(lines: list[str], rng: random.Random) -> Mutant | None:
     return Mutant(_replace(lines, i, f"merlin {other}"), frozenset({i + 1}))
 
 
+# --- the end, and what the rules make follow -----------------------------------------------------
+def _end_cause(lines: list[str]) -> str:
+    """How the game of a log ended, read from its lines (its end line, deaths, engines)."""
+    ends = _where(lines, r"end ")
+    if not ends:
+        return ""
+    m = re.match(r"end white=(\d+) black=(\d+)", lines[ends[0]])
+    assert m
+    white, black = int(m.group(1)), int(m.group(2))
+    if white + black >= 12:
+        return "12 swords"
+    if black >= 7:
+        return "7 black swords"
+    engines = [int(ln.split()[1]) for ln in lines if re.match(r"engines \d+$", ln)]
+    if engines and engines[-1] >= 12:
+        return "12 siege engines"
+    gone = {ln.split()[1] for ln in lines if ln.startswith(("death ", "unmasked "))}
+    traitors = {k for k, v in _loyalty(lines).items() if v == "traitor"}
+    if set(_knights(lines)) - traitors <= gone:
+        return "all knights dead"
+    return ""
+
+
+def _after_end(cause: str, name: str) -> Operator:
+    def op(lines: list[str], rng: random.Random) -> Mutant | None:
+        if _end_cause(lines) != cause:
+            return None
+        at = _live(lines)
+        alive = [k for k in _knights(lines) if f"death {k}" not in lines]
+        who = alive[0] if alive else _knights(lines)[0]
+        return Mutant(_insert(lines, at, f"turn {who}", f"evil {who} engine"), frozenset({at + 1}))
+
+    op.__doc__ = f"Play recorded after the game ended ({cause})."
+    op.__name__ = name
+    return op
+
+
+play_after_seven_black = _after_end("7 black swords", "play_after_seven_black")
+play_after_twelfth_engine = _after_end("12 siege engines", "play_after_twelfth_engine")
+play_after_all_dead = _after_end("all knights dead", "play_after_all_dead")
+play_after_twelfth_sword = _after_end("12 swords", "play_after_twelfth_sword")
+
+
+def drop_quest_line(lines: list[str], rng: random.Random) -> Mutant | None:
+    """A quest's end the log of a complete record does not write."""
+    if "complete=yes" not in lines[0]:
+        return None
+    i = _pick(rng, _sites(lines, r"quest "))
+    if i is None:
+        return None
+    _start, end = _turn_lines(lines, i)
+    mutant = lines[:i] + lines[i + 1 :]
+    ends = {j + 1 for j in _where(mutant, r"end ")}  # (the game's last quest: at its end)
+    return Mutant(mutant, frozenset(range(i + 1, end + 1)) | ends)
+
+
+def tristan_second_move(lines: list[str], rng: random.Random) -> Mutant | None:
+    """Sir Tristan moves again as his heroic action after his free departure."""
+    sites = []
+    for i in _sites(lines, r"move tristan how=knight_power"):
+        j = i + 1
+        while j < len(lines) and lines[j].startswith(
+            ("draw travel", "reshuffle travel", "merlin ")
+        ):
+            j += 1
+        if "failed" not in " ".join(lines[i:j]) and "captured" not in " ".join(lines[i:j]):
+            sites.append(j)
+    j = _pick(rng, sites)
+    if j is None:
+        return None
+    return Mutant(
+        _insert(lines, j, "move tristan how=heroic_action to=camelot"), frozenset({j + 1})
+    )
+
+
+def gawain_fourth_card(lines: list[str], rng: random.Random) -> Mutant | None:
+    """Sir Gawain draws a fourth white card at the Round Table (he draws 3)."""
+    sites = []
+    for i in _sites(lines, r"draw white \S+ \S+ \S+ for=round_table$"):
+        _s, who = _turn_of(lines, i)
+        if who == "gawain":
+            sites.append(i)
+    i = _pick(rng, sites)
+    if i is None:
+        return None
+    card = lines[i].split()[2]
+    return Mutant(
+        _replace(lines, i, lines[i].replace(" for=", f" {card} for=", 1)), frozenset({i + 1})
+    )
+
+
+def second_special_card(lines: list[str], rng: random.Random) -> Mutant | None:
+    """A second special white card in one turn, bought with a life point (one a turn)."""
+    specials = "|".join(sorted(rulebook.SPECIAL_WHITE))
+    sites = []
+    for i in _sites(lines, rf"play (?!galahad )\S+ ({specials})\b"):
+        _s, who = _turn_of(lines, i)
+        if who != "galahad" and lines[i].split()[1] == who and not lines[i].endswith(" excalibur"):
+            sites.append((i, who))
+    if not sites:
+        return None
+    i, who = rng.choice(sites)
+    new = _insert(lines, i + 1, f"sacrifice {who}", f"play {who} fate loyal")
+    return Mutant(new, frozenset({i + 2, i + 3}))
+
+
+def mists_missing_sword(lines: list[str], rng: random.Random) -> Mutant | None:
+    """A quest lost under the Mists of Avalon without its extra black sword."""
+    mists = [
+        i
+        for i in _sites(lines, r"draw black mists_of_avalon$")
+        if not lines[i + 1].startswith("cancel")
+    ]
+    if not mists:
+        return None
+    sites = [i for i in _sites(lines, r"quest \S+ lost black=[1-9]") if i > mists[0]]
+    i = _pick(rng, sites)
+    if i is None:
+        return None
+    n = int(re.search(r"black=(\d+)", lines[i]).group(1))  # type: ignore[union-attr]
+    return Mutant(
+        _replace(lines, i, re.sub(r"black=\d+", f"black={n - 1}", lines[i])), frozenset({i + 1})
+    )
+
+
+def finished_quest_engine(lines: list[str], rng: random.Random) -> Mutant | None:
+    """A black card of a quest that is over, recorded without the siege engine it adds."""
+    if "expansion=no" not in lines[0]:
+        return None  # (in Merlin's Company Merlin's figure may stand on the quest)
+    over = {q: _where(lines, rf"quest {q} ") for q in ("excalibur", "grail")}
+    cards = {"excalibur": "excalibur", "grail": "(despair|desolation|dark_forest)"}
+    sites = []
+    for quest, ends in over.items():
+        if not ends:
+            continue
+        for i in _sites(lines, rf"draw black {cards[quest]}$"):
+            if i > ends[0] and re.match(r"engines \d+$", lines[i + 1]):
+                sites.append(i + 1)
+    i = _pick(rng, sites)
+    if i is None:
+        return None
+    n = int(lines[i].split()[1])
+    return Mutant(_replace(lines, i, f"engines {n - 1}"), frozenset({i + 1}))
+
+
+def tie_recorded_won(lines: list[str], rng: random.Random) -> Mutant | None:
+    """A siege fight recorded as won on a tie (a tie goes to Evil)."""
+    if any("divine_favor" in ln for ln in lines):
+        return None
+    sites = []
+    for i in _sites(lines, r"siege \S+ cards=\S+ roll=\d+ lost$"):
+        total = sum(map(int, re.search(r"cards=(\S+)", lines[i]).group(1).split(",")))  # type: ignore[union-attr]
+        if 1 <= total <= 8:
+            sites.append((i, total))
+    if not sites:
+        return None
+    i, total = rng.choice(sites)
+    new = re.sub(r"roll=\d+ lost", f"roll={total} won", lines[i])
+    return Mutant(_replace(lines, i, new), frozenset({i + 1}))
+
+
 NEW: dict[str, Operator] = {
     f.__name__: f
     for f in (
@@ -582,6 +745,17 @@ NEW: dict[str, Operator] = {
         demand_wrong_payment,
         free_not_captured,
         merlin_figure_moved,
+        play_after_seven_black,
+        play_after_twelfth_engine,
+        play_after_all_dead,
+        play_after_twelfth_sword,
+        drop_quest_line,
+        tristan_second_move,
+        gawain_fourth_card,
+        second_special_card,
+        mists_missing_sword,
+        finished_quest_engine,
+        tie_recorded_won,
     )
 }
 ALL: dict[str, Operator] = {**ILLEGAL, **NEW}
@@ -658,6 +832,17 @@ RULE_OF: dict[str, str] = {
     "demand_wrong_payment": "travel.demands",
     "free_not_captured": "travel.captured",
     "merlin_figure_moved": "travel.cards",
+    "play_after_seven_black": "endgame.seven-black",
+    "play_after_twelfth_engine": "siege.twelfth-engine",
+    "play_after_all_dead": "endgame.all-dead",
+    "play_after_twelfth_sword": "endgame.twelve-swords",
+    "drop_quest_line": "quest.end",
+    "tristan_second_move": "knight.tristan",
+    "gawain_fourth_card": "knight.gawain",
+    "second_special_card": "white.one-special",
+    "mists_missing_sword": "black.mists",
+    "finished_quest_engine": "black.finished-quest",
+    "tie_recorded_won": "endgame.tie",
 }
 
 #: rules a play log cannot show, and why (the verifier's blind spots)

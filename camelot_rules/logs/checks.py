@@ -99,6 +99,8 @@ class Checks(Unwritten):
             return  # the rest of a turn a dead knight took: its turn line was reported
         before = len(self.found)
         self.rebuild_check(ev)
+        if ev.verb in ("turn", "end") and self.complete:
+            self.quests_check(ev)
         super().line(ev)
         if ev.verb == "turn" and len(self.found) > before and self.found[-1].line == ev.line:
             seat = self.seats.get(ev.words[0])
@@ -538,6 +540,24 @@ class Checks(Unwritten):
                 )
             out.append(x)
         return out
+
+    def quests_check(self, ev: Event) -> None:
+        """A complete log records every quest's end before the next turn. Rules:
+        ``quest.end``."""
+        owed = [b.quests for b in self.branches]
+        if owed and all(owed):
+            quest, won = owed[0][0][0], owed[0][0][1]
+            self.broke(
+                ev.line,
+                "quest.end",
+                (
+                    _("the {quest} quest was won, but the log does not record it")
+                    if won
+                    else _("the {quest} quest was lost, but the log does not record it")
+                ).format(quest=quest_name(quest)),
+                _("a quest line records each quest's end: won or lost, and what it laid"),
+            )
+            self.branches = [_with(b, b.state, quests=()) for b in self.branches]
 
     def close(self) -> None:
         """The end of the log: a First Witch's rebuild never recorded (unless she is on its
