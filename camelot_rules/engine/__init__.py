@@ -15,7 +15,14 @@ of the official Rulebook (RB) or Book of Quests (BoQ).
 
 from camelot_rules.engine import actions
 from camelot_rules.engine.actions import Action, Outcome
-from camelot_rules.engine.setup import new_game, play_random, position, probability_of, random_step
+from camelot_rules.engine.setup import (
+    new_game,
+    play_random,
+    position,
+    probability_of,
+    random_step,
+    table_game,
+)
 from camelot_rules.engine.state import GameResult, GameState, IllegalActionError
 from camelot_rules.engine.views import from_json
 
@@ -32,4 +39,5 @@ __all__ = [
     "position",
     "probability_of",
     "random_step",
+    "table_game",
 ]
