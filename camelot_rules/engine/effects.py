@@ -228,11 +228,7 @@ def check_end(s: GameState) -> bool:
     elif s.engines >= _ENGINES_TO_LOSE:
         _finish(s, False, "12 siege engines", s.wsw, s.bsw)
     elif s.wsw + s.bsw >= _SWORDS_TO_END:
-        hidden = sum(
-            1
-            for i in range(s.cfg.players)
-            if s.loyalty[i] == "traitor" and not s.revealed[i] and not s.dead[i]
-        )
+        hidden = hidden_traitors(s)
         # the swords as laid, before the turn-over, kept in the game's record
         s._set(events=(*s.events, ("count", s.wsw, s.bsw, hidden)))
         two_flip = dict(s.cfg.options).get("two_traitor_flip") if hidden == 2 else None
@@ -243,6 +239,16 @@ def check_end(s: GameState) -> bool:
     else:
         return False
     return True
+
+
+def hidden_traitors(s: GameState) -> int:
+    """The traitors still hidden: neither unmasked nor dead (RB p.17: they turn swords over at
+    the 12th). Rules: ``endgame.hidden-traitors``."""
+    return sum(
+        1
+        for i in range(s.cfg.players)
+        if s.loyalty[i] == "traitor" and not s.revealed[i] and not s.dead[i]
+    )
 
 
 def _finish(s: GameState, knights_win: bool, cause: str, white: int, black: int) -> None:

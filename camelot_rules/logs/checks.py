@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data import rulebook
+from camelot_rules.engine.effects import hidden_traitors
 from camelot_rules.engine.infoset import correct, reveal
 from camelot_rules.engine.state import UNSEEN, GameState, IllegalActionError
 from camelot_rules.logs.parse import Event
@@ -513,13 +514,8 @@ class Checks(Unwritten):
                 )
             if s.outcome.cause == "12 swords":
                 count = [e for e in s.events if e[0] == "count"][-1]
-            else:  # no sword turned: the count is the swords laid; a hidden traitor flips none
-                flips = sum(
-                    1
-                    for i in range(s.players)
-                    if s.loyalty[i] == "traitor" and not s.revealed[i] and not s.dead[i]
-                )
-                count = ("count", s.wsw, s.bsw, min(hidden, flips))
+            else:  # no sword turned: the count is the swords laid; no more hidden than there are
+                count = ("count", s.wsw, s.bsw, min(hidden, hidden_traitors(s)))
             got = (s.outcome.white_swords, s.outcome.black_swords, int(count[3]))
             if (white, black, hidden) != got:
                 raise Unexplained(

@@ -242,3 +242,50 @@ siege kay cards=3 roll=2 won
     tests, notes = stats_report(report)
     assert [t.name for t in tests][:2] == ["die rolls", "siege fights won"]
     assert any(n.startswith("travel draws: not tested") for n in notes)
+
+
+def test_a_release_recorded_only_in_a_comment_is_reported_once_naming_the_fix() -> None:
+    """Issue 29: a captured knight's later turns are one report (the release to record), not a
+    flood on each of his lines."""
+    log = """setup players=3 expansion=yes
+knights arthur bors owain
+turn arthur
+evil arthur engine
+move arthur how=heroic_action to=grail travel=captured
+turn bors
+evil bors engine
+draw white for=round_table
+turn owain
+evil owain engine
+draw white for=round_table     # owain frees arthur (not recorded)
+turn arthur
+evil arthur engine
+move arthur how=heroic_action to=grail travel=nothing_happens
+turn bors
+evil bors engine
+draw white for=round_table
+turn owain
+evil owain engine
+draw white for=round_table
+turn arthur
+evil arthur life
+move arthur how=heroic_action to=camelot travel=nothing_happens
+"""
+    report = verify(parse_log(log))
+    assert [(v.line, v.rule_id) for v in report.violations] == [(13, "travel.captured")]
+    assert "free" in report.violations[0].fix
+
+
+def test_the_final_count_is_checked_whatever_ended_the_game() -> None:
+    """Issue 29: the count after the 7th black sword, the 12th engine or every death is checked
+    too (it was checked only on the 12th sword)."""
+    from tests.playlog_games import game_log
+
+    for i in range(40):
+        text = game_log("heuristic", i, False)
+        end = [line for line in text.splitlines() if line.startswith("end ")]
+        if end and " white=0 " not in end[0]:
+            break
+    wrong = text.replace(end[0], end[0].replace("white=", "white=1", 1))
+    found = [v.rule_id for v in verify_text(wrong).violations]
+    assert found == ["endgame.hidden-traitors"]
