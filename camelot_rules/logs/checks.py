@@ -100,9 +100,11 @@ class Checks(Unwritten):
             return  # the rest of a turn a dead knight took: its turn line was reported
         before = len(self.found)
         self.rebuild_check(ev)
-        if ev.verb in ("turn", "end") and self.complete:
+        if ev.verb == "turn" and self.complete:
             self.quests_check(ev)
         super().line(ev)
+        if ev.verb == "end" and self.complete:
+            self.quests_check(ev)  # (after the end line: the last steps are taken there)
         if ev.verb == "turn" and len(self.found) > before and self.found[-1].line == ev.line:
             seat = self.seats.get(ev.words[0])
             if seat is not None and all(b.state.dead[seat] for b in self.branches):

@@ -556,8 +556,10 @@ def _plays(action: A.Action, card: str, target: str | None, r: Any) -> bool:
         return card == f"fight_{action.value}" and target in (None, action.quest)
     if isinstance(action, A.PlayGrail):
         return card == "grail" and target in (None, "grail")
-    if isinstance(action, A.DiscardForExcalibur):
-        return action.card == card and target in (None, "excalibur")
+    if isinstance(action, A.DiscardForExcalibur):  # (a complete log names Excalibur)
+        return action.card == card and (
+            target == "excalibur" or (target is None and not r.complete)
+        )
     if isinstance(action, A.PlaySpecial):
         if action.card != card:
             return False

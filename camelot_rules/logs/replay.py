@@ -29,11 +29,10 @@ from fractions import Fraction
 from typing import Any, Final, TypeVar
 
 from camelot_rules.base.i18n import gettext as _
-from camelot_rules.data import rulebook
 from camelot_rules.data.decks import standard_deck
 from camelot_rules.engine import actions as A
 from camelot_rules.engine.infoset import forget, hide_order, hide_pile
-from camelot_rules.engine.state import UNSEEN, GameState, IllegalActionError
+from camelot_rules.engine.state import GameState, IllegalActionError
 from camelot_rules.logs.parse import Event
 from camelot_rules.logs.report import Violation, knight_name, violation
 
@@ -41,7 +40,6 @@ __all__ = ["Branch", "Replay", "Unexplained"]
 
 MAX_BRANCHES: Final = 48  # explanations kept at once (a log that leaves many choices open)
 _MAX_IMPLICIT: Final = 400  # steps the log does not write, between two lines
-_BLACK_TO_LOSE: Final = rulebook.threshold("black_swords_to_lose")
 # the choices a table makes in the open: a line of the log may record them after lines that
 # record what the table sees
 _OPEN_CHOICES: Final = {
@@ -463,15 +461,6 @@ class Replay:
 
     def box(self, kind: str) -> dict[str, int]:
         return dict(standard_deck(kind, expansion=self.expansion or kind == "travel").counts)
-
-
-def unseen_of(s: GameState, seat: int) -> int:
-    """How many white cards of ``seat`` the table has not seen."""
-    return s.hands[seat][s.cfg.white_index[UNSEEN]]
-
-
-def seven_black(s: GameState) -> bool:
-    return s.bsw >= _BLACK_TO_LOSE
 
 
 def forgetting(seat: int, move: A.Action | A.Outcome) -> Move:
