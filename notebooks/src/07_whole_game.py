@@ -106,7 +106,8 @@ while state.phase == "setup":  # the opening share, played at random
 # *BoQ pp.14-16*).
 
 # %%
-print(state)
+print(summarize_board(state.observation(state.current_player)))  # the board, as Arthur sees it
+print()
 state = step(state, "draw a black card")
 outcomes = state.chance_outcomes()
 print(len(outcomes), "possible cards; the likeliest:")

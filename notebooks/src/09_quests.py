@@ -256,13 +256,22 @@ print("the calculator, drawing every time:", fmt_prob(grail_race(4, 1, [2, 2], 6
 # table and the chart show the chance turn by turn, several knights against the first one alone.
 
 # %% tags=["nbval-ignore-output"]
-from widgets.quest import build_quest_widget, quest_curves, quest_figure
+from widgets.quest import build_quest_widget, quest_curves, quest_figure, render_quest
 
-quest_widget = build_quest_widget(quest="grail", grails=4, blacks=1, hands="2, 2", turns=8)
+OPENING = dict(quest="grail", grails=4, blacks=1, hands="2, 2", turns=8)
+quest_widget = build_quest_widget(**OPENING)
 quest_widget
 
+# %% [markdown]
+# The widget writes its answer into its result box (`quest_widget.result.value`, an HTML
+# widget's value), which follows every change of the controls. The cell below is not a copy of
+# the widget's state, which would go stale as soon as a control moves: it prints the answer for
+# the **opening inputs** (`OPENING`), from `render_quest`, the same pure function the widget
+# calls - so the saved text reads without a kernel and always says what it claims.
+
 # %%
-print(quest_widget.text)
+html_answer, text_answer = render_quest(**OPENING)
+print(text_answer)
 
 # %%
 curves = quest_curves("grail", hands="2, 2", grails=4, blacks=1, turns=12)
