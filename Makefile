@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8888
 
 .PHONY: lab app docs site test lint format types notebooks quick browser-deps clean locale \
-	compiled pure
+	compiled pure handout
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -114,6 +114,18 @@ format: $(STAMP)
 NB ?=
 notebooks: $(STAMP)
 	$(BIN)/python notebooks/build.py $(NB)
+
+## make handout: the one-page Merlin's Company handout of notebook 08, printable (A4), in English,
+## Japanese and Spanish: build/handout/merlins-company.{en,ja,es}.html (open one and print it).
+## Its whole-game line plays 200 seeded games per box with the strongest policies
+## (camelot_rules/front/lesson.py; GAMES=1000 for a narrower interval).
+GAMES ?= 200
+handout: $(STAMP)
+	@mkdir -p build/handout
+	for lang in en ja es; do \
+	  $(BIN)/python -m camelot_rules.front.lesson --lang $$lang --games $(GAMES) \
+	    -o build/handout/merlins-company.$$lang.html || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .hypothesis build test-artifacts *.egg-info

@@ -62,9 +62,11 @@ _QUESTS = frozenset(q.quest for q in QUEST_CARDS)
 
 def quest_card_map(*, include_low: bool = False) -> dict[str, str]:
     """Return {black card name: quest} for cards that add an engine once their quest is over.
+    ``include_low`` adds the cards whose place in this map is below HIGH confidence (none
+    today: Desolation and the Dark Forest are the Grail's by BoQ p.16).
 
-    >>> quest_card_map()["despair"], "desolation" in quest_card_map()
-    ('grail', False)
+    >>> quest_card_map()["despair"], quest_card_map()["desolation"]
+    ('grail', 'grail')
     """
     return {
         q.card: q.quest
@@ -308,10 +310,20 @@ class RebuildRules:
             else gettext("Merlin on: no finished quest"),
             witch,
             other_line,
-            gettext("LOW-confidence quest cards (desolation, dark_forest): included")
-            if self.include_low
-            else gettext("LOW-confidence quest cards (desolation, dark_forest): left out"),
+            *self._low_line(),
         )
+
+    def _low_line(self) -> tuple[str, ...]:
+        """The quest cards below HIGH confidence, when there are any (none today)."""
+        low = [
+            q.card for q in QUEST_CARDS if q.confidence in (Confidence.LOW, Confidence.UNVERIFIED)
+        ]
+        if not low:
+            return ()
+        cards = ", ".join(sorted(low))
+        if self.include_low:
+            return (gettext("LOW-confidence quest cards ({cards}): included").format(cards=cards),)
+        return (gettext("LOW-confidence quest cards ({cards}): left out").format(cards=cards),)
 
 
 def _quest(quest: str) -> str:

@@ -7,536 +7,231 @@
 # ---
 
 # %% [markdown]
-# # Enseñar La Compañía de Merlín: qué cambia la expansión, en números
+# # Enseñar La Compañía de Merlín: una lección para quien ya juega al juego básico
 #
-# Este cuaderno es para quien enseña (o para una mesa de jugadores) que conoce *Sombras sobre Camelot* y quiere explicar **qué cambia La Compañía de Merlín**, cada cambio con un número. Los números salen del motor de reglas del proyecto (`camelot_rules.engine`) jugando la expansión (`expansion=True`). Es la versión en español de `08_teaching_the_expansion.ipynb`: con `set_language("es")` los nombres de cartas y las frases de la biblioteca salen en español; los números son los mismos que en la versión inglesa.
+# Este cuaderno sigue el orden en que explicarías la caja a una mesa que ya juega a *Sombras sobre Camelot*: qué trae la caja y cómo cambia la preparación, luego el Viaje, ¡Capturado!, la figura de Merlín, las siete brujas, las ocho nuevas cartas Blancas Especiales, las Búsquedas terminadas y, al final, las partidas de 7-8 jugadores con dos Traidores. Para cada cambio tienes
 #
-# * los números **exactos** (fracciones) salen de los pasos de azar del motor: cada carta que puede salir, con su probabilidad exacta;
-# * los números **simulados** salen de partidas al azar con semilla: se repiten exactamente desde su semilla, pero son estimaciones y dependen de cómo juegan los caballeros (ver la advertencia más abajo).
+# * **la regla**, en una o dos frases, con su fuente;
+# * **un número** (o una tabla pequeña) que muestra por qué importa en la mesa;
+# * **dónde probarlo**: el widget, en este cuaderno, en otro cuaderno o en el panel (`make app`).
 #
-# **De dónde salen las reglas.** Las reglas de la expansión se leen en la traducción japonesa del reglamento de La Compañía de Merlín, citada por sección: *JA setup* (preparación), *JA travel rules* (reglas de viaje), *JA witches (4th)* (la Cuarta Bruja), *JA special white cards* (cartas Blancas Especiales), *JA 7-8 players* (7-8 jugadores), *JA finished quests' black cards* (cartas Negras de búsquedas terminadas). El juego básico se cita del Reglamento de 2005 (*RB p.N*) y del Libro de Búsquedas (*BoQ p.N*).
+# Es la versión en español de `08_teaching_the_expansion.ipynb`. El código es el mismo que en la versión inglesa; con `set_language("es")` en la primera celda, las tablas y frases de la biblioteca salen en español. Los números son exactamente los mismos.
 #
-# **Lo que ninguna fuente da es una suposición, y se marca SUPOSICIÓN allí donde se usa**: el reparto de las 16 cartas de Viaje, qué exigen ¡Carga!, ¡Perdido! y ¡Emboscada!, los poderes de seis de los siete caballeros nuevos, qué recibe el 8.º jugador en lugar de una carta de Merlín y una de las 15 cartas Blancas estándar. Si cambias la suposición, cambian los números que se apoyan en ella.
+# **Fuentes.** Las reglas de la expansión se leen en la traducción japonesa del reglamento de La Compañía de Merlín, citada por sus secciones: *JA setup* (preparación), *JA travel rules* (reglas de viaje), *JA witches* (las brujas), *JA special white cards* (cartas Blancas Especiales), *JA finished quests' black cards* (cartas Negras de Búsquedas terminadas), *JA 7-8 players* (7-8 jugadores). El juego básico se cita del Reglamento de 2005 (*RB p.N*) y del Libro de Búsquedas (*BoQ p.N*); el resumen español de las reglas básicas (*ES p.N*) cita esas mismas páginas.
+#
+# **De dónde salen los números.** Todos los calcula aquí la biblioteca, sobre el motor de reglas, cuando se ejecuta el cuaderno: ninguno está escrito a mano. Los números *exactos* (fracciones) siguen cada carta que puede salir con su probabilidad exacta (`camelot_rules.odds.expansion`). Los números *simulados* salen de partidas completas jugadas por una política (`camelot_rules.sim.expansion`); allí donde aparecen se dice qué política los produjo.
+#
+# **Las suposiciones llevan su etiqueta.** Lo que ninguna fuente da se marca **SUPUESTO** allí donde un número se apoya en ello; donde los textos callan y el motor tuvo que elegir, la elección se marca **LECTURA DEL MOTOR**. La primera tabla las reúne todas.
+#
+# Al final hay una hoja de una página con esta lección, para imprimir y repartir (`make handout` la escribe en inglés, japonés y español).
 
 # %%
-import random
-from collections import Counter
-from fractions import Fraction
-from math import comb
-
-from camelot_rules.data import rulebook
-from camelot_rules import engine
-from camelot_rules.engine.arithmetic import after_hidden_traitors, knights_win_count
-from camelot_rules.front.display import fmt_prob, text_table
 from camelot_rules.base.i18n import set_language
-from camelot_rules.data.names import display_name
-from camelot_rules.engine import actions as A
-from widgets.game import build_game_widget
+from camelot_rules.engine import new_game, random_step
+from camelot_rules.front import lesson
+from camelot_rules.sim import Policies
+from camelot_rules.sim.expansion import box_play
 
-summary = {}  # las cifras principales, mostradas juntas al final
-language = set_language("es")  # desde aquí la biblioteca habla español
+set_language("es")  # the library's tables speak the notebook's language
+POLICIES = Policies()  # the strongest policies today: LoyalHeuristic and TraitorHeuristic
+GAMES, SEED, PLAYERS = 200, 1, 5  # the simulated games of section 9
 
 # %% [markdown]
-# ## Las suposiciones, en un solo sitio
-#
-# Todo lo que se apoya en ellas más abajo lo dice. Los niveles de confianza son los del proyecto (`camelot_rules.data.rulebook`): todo lo que está por debajo de `high` es una suposición.
+# ## 0. Lo que se apoya en una suposición
 
 # %%
-print("SUPOSICIÓN - el reparto del mazo de Viaje (JA travel rules nombra los 7 tipos y dice que hay")
-print("16 cartas; el número de cada tipo no aparece en la traducción):")
-print(
-    text_table(
-        ["carta de Viaje", "copias", "confianza"],
-        [[display_name(e.name), e.count, e.confidence.value] for e in rulebook.TRAVEL],
-    )
-)
-print()
-print("SUPOSICIÓN - qué piden las tres cartas de 'exigencia' (JA: si cumples lo que pide la carta,")
-print("llegas; si no, un resultado doloroso y tu turno termina en el acto):")
-print(
-    text_table(
-        ["carta", "exigencia (supuesta)", "si no se cumple (supuesto)"],
-        [[display_name(d.card), d.demand, d.penalty] for d in rulebook.TRAVEL_DEMANDS],
-    )
-)
-print()
-others = [k for k in rulebook.EXPANSION_KNIGHTS if k != "caradoc"]
-print("Poder conocido: Sir Caradoc - una vez por turno, 1 punto de Vida por 2 cartas Blancas (JA witches, 2nd).")
-print("SUPOSICIÓN - los otros caballeros nuevos no tienen poder (desconocido):", ", ".join(display_name(k, "knight") for k in others))
-print("SUPOSICIÓN - 8 jugadores, 7 cartas de Merlín: el motor reparte las 7 que hay y el 8.º")
-print("asiento no recibe ninguna (ninguna fuente dice qué recibe el 8.º caballero).")
-unknown = next(e for e in rulebook.EXPANSION_WHITE if e.name == "unidentified_white")
-print(f"SUPOSICIÓN - {unknown.count} de las 15 nuevas cartas Blancas estándar no está identificada; el")
-print("motor la trata como una carta sin efecto ('unidentified_white').")
-
+print(lesson.assumptions_table())
 
 # %% [markdown]
-# ## 1. Siete u ocho jugadores: quizá dos traidores
+# ## 1. Qué trae la caja y cómo cambia la preparación
 #
-# La Compañía de Merlín admite hasta 8 jugadores. Su mazo de Lealtad tiene 9 cartas, 7 leales y 2 traidores; el segundo traidor entra en el mazo **solo con 7-8 jugadores** (*JA 7-8 players*), y los dos traidores no se conocen. Se reparte una carta a cada jugador.
+# * **El Rey Arturo juega siempre** (*JA los 7 nuevos Caballeros*): decidid primero quién lo lleva.
+# * **Escudos de Armas**: o se cambian todos los escudos del juego básico, salvo el de Arturo, por los de la expansión, o cada Caballero elige su versión básica o la de la expansión; pero nunca juegan juntos dos Caballeros con escudos del mismo color (*JA los 7 nuevos Caballeros*).
+# * **El mazo de Viaje**: baraja las 16 cartas de Viaje en un mazo al alcance de todos. **La figura de Merlín** espera a su lado: solo entra en el tablero cuando se roba la primera carta *Merlín viaja* (*JA preparación*).
+# * **Añade 14 cartas Negras y 23 Blancas** a los mazos del juego básico (llevan una marca «M»); después, prepara la partida como en el juego básico (*JA preparación*).
 #
-# Con 7 jugadores se reparten 7 de las 9 cartas, así que quedan 2 fuera. A mano (contando qué 7 cartas se reparten): ningún traidor exige que los dos traidores estén entre las 2 que quedan fuera, $1/\binom{9}{2} = 1/36$; exactamente un traidor, $\binom{7}{1}\binom{2}{1}/36 = 14/36$; dos traidores, $\binom{7}{2}/36 = 21/36$.
-#
-# El motor reparte las cartas de Lealtad de una en una, como pasos de azar; la celda de abajo sigue **todas** las ramas del reparto con su probabilidad exacta.
+# **El número**: los mazos con que se juega.
 
 # %%
-def traitor_odds(players):
-    """Exact P(number of traitors dealt), by following every branch of the engine's deal."""
-    state = engine.new_game(players, expansion=True)  # the chance state before the deal
-
-    def loyalty_step(s):
-        outs = s.chance_outcomes() if s.is_chance() else []
-        deal = outs and isinstance(outs[0][0], A.Deal) and outs[0][0].what in ("loyal", "traitor")
-        return outs if deal else None
-
-    while loyalty_step(state) is None:  # the coats of arms come first: they do not matter here
-        state = state.apply_chance(state.chance_outcomes()[0][0])
-    odds = Counter()
-
-    def walk(s, p, traitors):
-        outs = loyalty_step(s)
-        if outs is None:
-            odds[traitors] += p
-            return
-        for outcome, q in outs:
-            walk(s.apply_chance(outcome), p * q, traitors + (outcome.what == "traitor"))
-
-    walk(state, Fraction(1), 0)
-    return odds
-
-
-rows = []
-deal = {}
-for n in range(3, 9):
-    deal[n] = traitor_odds(n)
-    rows.append([n] + [fmt_prob(deal[n][k]) for k in (0, 1, 2)])
-print(text_table(["jugadores", "ningún traidor", "un traidor", "dos traidores"], rows))
-
-by_hand = {0: Fraction(1, 36), 1: Fraction(14, 36), 2: Fraction(21, 36)}
-print("\n7 jugadores: motor = 1/36, 14/36, 21/36:", dict(deal[7]) == by_hand)
-hyper = {k: Fraction(comb(2, k) * comb(7, 8 - k), comb(9, 8)) for k in (0, 1, 2)}
-print(
-    "8 jugadores: motor = hipergeométrica (0, 2/9, 7/9):",
-    all(deal[8][k] == hyper[k] for k in (0, 1, 2)),
-)
-summary["P(dos traidores) con 7 jugadores"] = fmt_prob(deal[7][2])
-summary["P(dos traidores) con 8 jugadores"] = fmt_prob(deal[8][2])
+print(lesson.box_table())
 
 # %% [markdown]
-# Con 8 jugadores siempre hay al menos un traidor, y lo más probable es que haya dos: «1 traidor seguro, probablemente 2», como escribió un jugador tras una partida de 8. Con 3-6 jugadores el segundo traidor se queda en la caja, así que valen las probabilidades del juego básico (un traidor con probabilidad $n/8$).
+# **Pruébalo**: el widget del tablero al final de este cuaderno (marca *Merlin's Company*): su recuadro *La Compañía de Merlín* muestra la figura de Merlín, el mazo de Viaje y las cartas fuera de la partida.
 #
-# **Al final de la partida** cada traidor oculto vuelve negras Espadas Blancas: un traidor oculto vuelve 2, dos traidores ocultos vuelven **3** (*JA 7-8 players*). Los empates siguen siendo para el Mal, salvo que se haya jugado la nueva carta Blanca **Favor Divino** y aún no se haya usado: entonces el siguiente empate es para los caballeros (*JA special white cards*).
-
-# %%
-rows = []
-for white, black in [(8, 4), (9, 3), (10, 2)]:
-    for hidden in (0, 1, 2):
-        w, b = after_hidden_traitors(white, black, hidden)
-        rows.append(
-            [
-                f"{white}-{black}",
-                hidden,
-                f"{w}-{b}",
-                "caballeros" if knights_win_count(w, b) else "el Mal",
-                "caballeros" if knights_win_count(w, b, divine_favor=True) else "el Mal",
-            ]
-        )
-print(
-    text_table(
-        ["espadas puestas", "traidores ocultos", "tras darles la vuelta", "ganador", "ganador con Favor Divino"],
-        rows,
-    )
-)
-
-
-# %% [markdown]
 # ## 2. Viajar ya no es seguro
 #
-# En el juego básico un caballero se mueve gratis. En La Compañía de Merlín, un movimiento hecho **como Acción Heroica** (o por el poder de un caballero, como Sir Tristán al salir de Camelot) anuncia su destino y luego roba una **carta de Viaje** (*JA travel rules*):
+# En el juego básico moverse ya es una Acción Heroica (*RB p.12*), pero siempre se llega. Con La Compañía de Merlín, **un Caballero que se mueve a una nueva Búsqueda con su Acción Heroica - o por el poder de un Caballero, como Sir Tristán al salir de Camelot - primero nombra su destino y luego roba una carta de Viaje** (*JA reglas de viaje*):
 #
-# * **No pasa nada** - llegas;
-# * **Merlín viaja** - llegas, y la figura de Merlín va a esa búsqueda;
-# * **Visión** - vas al Santo Grial en su lugar (si la búsqueda del Grial ha terminado: no pasa nada);
-# * **¡Carga! / ¡Perdido! / ¡Emboscada!** - cumple lo que exige la carta y llegas; si no, un resultado doloroso y tu turno termina en el acto;
-# * **¡Capturado!** - te quedas donde estás, la carta va bajo tu figura y pierdes tus turnos hasta que otro caballero te libere (una Acción Heroica y una carta Blanca Especial).
+# * *No pasa nada (Nothing Happens)* - llega;
+# * *Merlín viaja (Merlin Travels)* - llega, y la figura de Merlín va a esa Búsqueda;
+# * *Visión (Vision)* - va al Santo Grial en su lugar (no pasa nada si la Búsqueda del Grial ya terminó);
+# * *¡Carga! (Charged!)*, *¡Perdido! (Lost!)*, *¡Emboscada! (Ambushed!)* - llega si cumple lo que pide la carta; si no, un resultado doloroso y su turno termina en el acto (el movimiento fracasa);
+# * *¡Capturado! (Captured!)* - se queda donde está (sección 3).
 #
-# Volver a Camelot tras una búsqueda, y los movimientos por efecto de cartas especiales, no roban nada.
+# Volver a Camelot porque una Búsqueda terminó, y moverse por una carta Blanca o Negra Especial, no roban nada, como en el juego básico (*JA reglas de viaje*). **LECTURA DEL MOTOR**: un movimiento heroico *de vuelta* a Camelot también roba una carta de Viaje (el texto japonés habla de moverse «a una nueva Búsqueda»).
 #
-# La probabilidad de cada carta es exacta **para el reparto supuesto** (16 cartas, mostrado arriba). El motor roba la carta como un paso de azar; abajo, el Rey Arturo va de Camelot al Caballero Negro con tres manos distintas, y contamos los movimientos que **llegan a donde quería ir**.
+# **El número**: cuántas veces se echa a perder un movimiento - el Caballero no acaba donde quería ir. Primero el Rey Arturo sale de Camelot hacia el Caballero Negro con la mano vacía, carta por carta; luego el mismo movimiento con cartas que cumplen lo que piden, y con las dos composiciones que conoce el motor (las dos son **SUPUESTOS**: la traducción no dice cuántas cartas hay de cada tipo).
 
 # %%
-def travel_odds(hand, destination="black_knight", **setup):
-    """Exact P(arriving at the destination) for one move, and what each travel card does.
-    When a demand card comes, the knight meets it if his hand can."""
-    s = engine.position(4, expansion=True, phase="heroic", hands={0: hand}, **setup)
-    s = s.apply(A.Move(destination))  # declare the destination; a travel card is drawn
-    arrive, rows = Fraction(0), []
-    for outcome, p in s.chance_outcomes():
-        after = s.apply_chance(outcome)
-        if not after.is_chance() and after.current_player == 0:  # a demand card: pay if able
-            legal = after.legal_actions()
-            pays = [a for a in legal if isinstance(a, A.Pay)]
-            if pays or A.Pass() in legal:
-                after = after.apply(pays[0] if pays else A.Pass())
-        ok = after.location[0] == destination
-        arrive += p if ok else 0
-        if ok:
-            paid = outcome.card in ("charged", "lost", "ambushed")
-            what = after.last_step[0] if paid else "llega"
-        elif after.captured[0]:
-            what = "capturado: se queda y pierde turnos"
-        elif outcome.card == "vision":
-            what = f"va a {display_name(after.location[0], 'quest')} en su lugar"
-        else:
-            what = after.last_step[0]
-        rows.append([display_name(outcome.card), fmt_prob(p), what])
-    return arrive, rows
-
-
-arrive, rows = travel_odds({})
-print("El Rey Arturo, mano vacía, Camelot -> Caballero Negro (reparto del mazo de Viaje: SUPOSICIÓN):")
-print(text_table(["carta de Viaje", "probabilidad", "qué pasa"], rows))
-print("P(el movimiento llega) =", fmt_prob(arrive), "| P(se estropea) =", fmt_prob(1 - arrive))
-
-counts = {e.name: e.count for e in rulebook.TRAVEL}
-safe = counts["nothing_happens"] + counts["merlin_travels"]
-print(
-    "comprobación a mano: (No pasa nada + Merlín viaja) / 16 =",
-    Fraction(safe, sum(counts.values())) == arrive,
-)
-summary["P(movimiento estropeado), mano vacía (reparto supuesto)"] = fmt_prob(1 - arrive)
+print(lesson.travel_table())
+print()
+print(lesson.travel_hands_table())
 
 # %% [markdown]
-# Una mano que puede cumplir las exigencias (supuestas) salva el movimiento más a menudo; ir **al Grial** hace inofensiva la Visión. Una carta bajo la figura de un caballero capturado está fuera del mazo, así que las probabilidades del siguiente en moverse también cambian (robo sin reemplazo).
+# **Pruébalo**: el widget de Viaje (abajo, y en el cuaderno 02; en el panel, la pestaña *Travel*): escribe las cartas de Viaje ya vistas, marca lo que tu mano puede pagar y lee la probabilidad de ser capturado en un plan de viajes.
 
-# %%
-FULL = {"grail": 1, "fight_3": 1, "fight_2": 2}  # meets every (assumed) demand
-hands = [
-    ("mano vacía", {}, "black_knight", {}),
-    ("una carta de Grial", {"grail": 1}, "black_knight", {}),
-    ("Grial + Lucha 3 + una pareja de Lucha 2", FULL, "black_knight", {}),
-    ("la misma mano, yendo al Grial", FULL, "grail", {}),
-    ("mano vacía, asiento 1 ya capturado", {}, "black_knight", {"captured": [1]}),
-]
-rows = []
-for label, hand, dest, setup in hands:
-    arrive, _ = travel_odds(hand, dest, **setup)
-    rows.append([label, display_name(dest, "quest"), fmt_prob(arrive), fmt_prob(1 - arrive)])
-print(text_table(["mano", "destino", "P(llega)", "P(se estropea)"], rows))
-print("(SUPOSICIÓN: el reparto del mazo de Viaje y las exigencias mostradas al principio.)")
-full = travel_odds(FULL)[0]
-summary["P(movimiento estropeado), mano que cumple todas las exigencias"] = fmt_prob(1 - full)
-s = engine.position(4, expansion=True, phase="heroic", captured=[1]).apply(A.Move("black_knight"))
-p_cap = engine.probability_of(s, A.Draw("travel", "captured"))
-print(
-    "\nP(¡Capturado!) con el mazo recién barajado =",
-    fmt_prob(Fraction(counts["captured"], 16)),
-    "| con una carta ¡Capturado! bajo una figura =",
-    fmt_prob(p_cap),
-)
+# %% tags=["nbval-ignore-output"]
+from widgets.travel import build_travel_widget, render_travel
 
+TRAVEL = dict(seen="nothing_happens, vision", grail=True, trips=4)
+travel_widget = build_travel_widget(**TRAVEL)
+travel_widget
 
 # %% [markdown]
-# ## 3. ¡Capturado!: ¿cuántas veces y cuánto tiempo?
-#
-# Cuántos turnos pierde un caballero capturado depende de los demás jugadores: alguien tiene que gastar una Acción Heroica y una carta Blanca Especial para liberarlo. Es una cuestión de **juego**, no solo de cartas, así que aquí se **simula**: 300 partidas de 5 jugadores con semilla, cada una repetible exactamente desde su semilla.
-#
-# **Advertencia: la política al azar.** En estas partidas cada caballero elige una jugada legal uniformemente al azar. Los caballeros al azar se mueven mucho (así que roban muchas cartas de Viaje) y se liberan entre sí solo por casualidad. Los jugadores reales serán distintos; toma estos números como ilustración de la regla, no como previsión para tu mesa. El reparto de Viaje es la SUPOSICIÓN de arriba.
-#
-# Una lectura más del motor (ninguna fuente la cubre): si todos los caballeros que siguen en juego están capturados –normalmente porque los demás han muerto–, el caballero capturado al que le toca el turno se suelta, en vez de bloquear la partida. Un caballero que muere capturado conserva la carta bajo su figura.
+# La respuesta del widget sigue a sus controles. Guardada abajo: su respuesta para las entradas con que se abrió (`TRAVEL`), de `render_travel`, la función a la que llama el widget.
 
 # %%
-def capture_story(players, seed):
-    """Play one seeded random game; return the captures and, for each, the turns sat out."""
-    rng = random.Random(seed)
-    s = engine.new_game(players, expansion=True, seed=seed)
-    prev, open_, done = s, {}, []
-    while not s.is_terminal():
-        s = engine.random_step(s, rng)
-        n = s.cfg.players
-        seat = prev.turn
-        for _ in range(s.turn_no - prev.turn_no - 1):  # turns skipped inside this step
-            seat = (seat + 1) % n
-            while prev.dead[seat] or s.dead[seat]:
-                seat = (seat + 1) % n
-            open_[seat] += 1
-        for x in range(n):
-            if s.captured[x] and not prev.captured[x]:
-                open_[x] = 0
-            elif prev.captured[x] and not s.captured[x]:
-                how = (
-                    "liberado por un caballero"
-                    if isinstance(s.history()[-1], A.Free)
-                    else "se soltó solo (no quedaba ningún caballero libre)"
-                )
-                done.append((open_.pop(x), how))
-        prev = s
-    for x, k in open_.items():
-        done.append((k, "murió capturado" if s.dead[x] else "capturado al final de la partida"))
-    return done
-
-
-GAMES = 300
-stories = [capture_story(5, seed) for seed in range(GAMES)]
-episodes = [e for story in stories for e in story]
-turns = Counter(k for k, _ in episodes)
-print(f"{GAMES} partidas al azar con semilla, 5 jugadores (política al azar; reparto de Viaje SUPUESTO)")
-print("partidas con al menos un ¡Capturado!:", sum(1 for st in stories if st), "de", GAMES)
-print(f"capturas por partida: {len(episodes) / GAMES:.2f}")
-print("cómo acabaron las capturas:", dict(Counter(how for _, how in episodes).most_common()))
-print("turnos propios perdidos por captura:")
-print(
-    text_table(
-        ["turnos", "capturas", "proporción"],
-        [[k, turns[k], f"{turns[k] / len(episodes):.0%}"] for k in sorted(turns)],
-    )
-)
-mean = sum(k for k, _ in episodes) / len(episodes)
-print(
-    f"media: {mean:.2f} turnos; al menos un turno perdido: "
-    f"{sum(1 for k, _ in episodes if k) / len(episodes):.0%} de las capturas"
-)
-summary["capturas por partida al azar de 5 jugadores"] = f"{len(episodes) / GAMES:.2f}"
-summary["turnos perdidos por captura (media, política al azar)"] = f"{mean:.2f}"
-
+print(render_travel(**TRAVEL)[1])
 
 # %% [markdown]
-# ## 4. Las siete brujas de Morgana
+# ## 3. ¡Capturado!
 #
-# La expansión añade siete cartas Negras Especiales, las **brujas** (*JA witches*). Cuatro de ellas (la 2.ª, 5.ª, 6.ª y 7.ª) se quedan en juego; la nueva carta Blanca **Disipar** puede quitar una. Cada celda de abajo construye **a mano una posición pequeña** con `engine.position(..., expansion=True)`, pone la bruja encima del mazo Negro (o en juego) y muestra qué cambia. La bruja es una carta Negra Especial, así que tres cartas de Merlín aún podrían anularla (*RB p.10*); aquí nadie tiene cartas de Merlín.
+# **Un Caballero capturado se queda donde está, pone la carta ¡Capturado! bajo su figura y pierde sus turnos hasta que otro Caballero gasta una Acción Heroica y descarta una carta Blanca Especial para liberarlo; nunca puede liberarse a sí mismo** (*JA reglas de viaje, ¡Capturado!*). Mientras la carta está bajo su figura no está en el mazo de Viaje, así que quien se mueve después corre un poco menos de riesgo.
+#
+# Dos **LECTURAS DEL MOTOR** cubren huecos del texto: si todos los Caballeros que siguen en juego están capturados, aquel a quien le toca el turno se libera (si no, la partida se detendría); y un Caballero que muere capturado manda su carta ¡Capturado! a los descartes de Viaje.
+#
+# **El número**: la probabilidad de ¡Capturado! en un movimiento, y lo que cuesta. Cuántos turnos pierde un Caballero capturado depende de sus compañeros, no de las cartas: si lo liberan con cierta probabilidad antes de cada uno de sus turnos, pierde en promedio (1 - probabilidad) / probabilidad de sus propios turnos.
 
 # %%
-def draw_black(state):
-    """Draw the known top black card (a chance step with one outcome, probability 1)."""
-    state = state.apply(A.DrawBlack())
-    while state.is_chance():
-        ((outcome, _),) = state.chance_outcomes()
-        state = state.apply_chance(outcome)
-    return state
-
-
-def board(state):
-    o = state.observation(0)
-    d = o["decks"]
-    return (
-        f"espadas {o['white_swords']}W/{o['black_swords']}B, máquinas {o['siege_engines']}, "
-        f"vida {list(o['life'].values())}, "
-        f"Blanco {d['white_draw']}+{d['white_discard']} desc., "
-        f"Negro {d['black_draw']}+{d['black_discard']} desc., brujas en juego {o['witches']}, "
-        f"fuera del juego {o['removed']}"
-    )
-
-
-print("Primera Bruja - los mazos Blanco y Negro se rehacen a la vez (JA witches, 1st):")
-s = engine.position(
-    4,
-    expansion=True,
-    black_top=["morgan_witch_1"],
-    white_discard={"fight_1": 5, "grail": 3},
-    black_discard={"despair": 4},
-)
-print("  antes:  ", board(s))
-print("  después:", board(draw_black(s)))
-
-print("\nTercera Bruja - un Picto y luego un Sajón (JA witches, 3rd); ya hay 3 Pictos en la muralla:")
-s = engine.position(
-    4,
-    expansion=True,
-    black_top=["morgan_witch_3"],
-    quests={"picts": {"warriors": 3}, "saxons": {"warriors": 1}},
-)
-after = draw_black(s)
-q = after.observation(0)["quests"]
-print("  antes:  ", board(s))
-print("  después:", board(after))
-saxons = q["saxons"]["warriors"]
-print("  el 4.º Picto pierde la guerra (2 máquinas + 1 Espada Negra); ahora Sajones:", saxons)
-
-print("\nCuarta Bruja - cada caballero descarta un Grial o pierde 1 punto de Vida (JA witches, 4th):")
-s = engine.position(4, expansion=True, black_top=["morgan_witch_4"], hands={1: {"grail": 2}})
-s = draw_black(s)
-print(
-    f"  El Rey Arturo no tiene Grial: vida {s.life[0]}; el asiento {s.current_player} elige:",
-    [str(a) for a in s.legal_actions()],
-)
-
-# %%
-print("Segunda Bruja - no se puede sacrificar Vida hasta ganar una búsqueda (JA witches, 2nd):")
-for witches in ([], ["morgan_witch_2"]):
-    s = engine.position(4, expansion=True, witches=witches)
-    evil = [str(a) for a in s.legal_actions()]
-    s = engine.position(4, expansion=True, witches=witches, phase="heroic")
-    s = s.apply(A.DrawWhite())
-    rng = random.Random(0)
-    while s.is_chance():
-        s = engine.random_step(s, rng)
-    second = any(isinstance(a, A.Sacrifice) for a in s.legal_actions())
-    print(
-        f"  brujas {witches}: Progresión del Mal {evil}; "
-        f"una segunda Acción Heroica por 1 de Vida: {second}"
-    )
-
-print("\nQuinta Bruja - una acusación errónea vuelve negras 2 Espadas Blancas, no 1 (JA witches, 5th):")
-for witches in ([], ["morgan_witch_5"]):
-    s = engine.position(
-        4, expansion=True, witches=witches, phase="heroic", white_swords=5, black_swords=1
-    )
-    s = s.apply(A.Accuse(1))  # seat 1 is loyal: a wrong accusation
-    print(f"  brujas {witches}: 5W/1B -> {s.wsw}W/{s.bsw}B  ({s.last_step[0]})")
-
-print("\nSexta Bruja - la carta de Merlín jugada sale del juego (JA witches, 6th):")
-for witches in ([], ["morgan_witch_6"]):
-    s = engine.position(
-        4,
-        expansion=True,
-        witches=witches,
-        phase="heroic",
-        siege_engines=3,
-        hands={0: {"merlin": 1}},
-    )
-    s = s.apply(A.PlaySpecial("merlin", ("engine",), False))
-    o = s.observation(0)
-    print(
-        f"  brujas {witches}: máquinas 3 -> {o['siege_engines']}; descartes Blancos "
-        f"{o['decks']['white_discard']}, cartas Blancas fuera del juego {o['removed']['white']}"
-    )
-
-print("\nSéptima Bruja - en la próxima búsqueda perdida, cada caballero que no esté en ella pierde 1 de Vida")
-print("(JA witches, 7th);")
-print("llega un 4.º Picto, Galahad (asiento 1) está en la guerra de los Pictos:")
-for witches in ([], ["morgan_witch_7"]):
-    s = engine.position(
-        4,
-        expansion=True,
-        witches=witches,
-        black_top=["picts"],
-        quests={"picts": {"warriors": 3}},
-        location={1: "picts"},
-    )
-    after = draw_black(s)
-    print(
-        f"  brujas {witches}: vida {list(s.life)} -> {list(after.life)}; "
-        f"brujas que quedan {sorted(after.witches)}"
-    )
+print(lesson.captured_table())
 
 # %% [markdown]
-# ## 5. Las cartas Negras de búsquedas terminadas salen del juego
+# **Pruébalo**: el widget de Viaje de arriba (*trips*: la probabilidad de ser capturado al menos una vez en varios movimientos).
 #
-# En el juego básico, una carta Negra de una búsqueda que ya terminó (una carta de Excalibur cuando Excalibur ya está decidida, una Desesperación tras el Grial, una carta de Lanzarote/Dragón tras el Dragón) añade una Máquina de Asedio y se **descarta**: vuelve en el siguiente barajado. En La Compañía de Merlín sigue añadiendo la Máquina de Asedio, pero después **sale del juego** (*JA finished quests' black cards*), así que el mazo Negro adelgaza a medida que terminan las búsquedas. Si la figura de Merlín está en esa búsqueda terminada (*JA special white cards*, Merlín al Rescate), no se añade la Máquina de Asedio.
+# ## 4. La figura de Merlín
+#
+# **La figura de Merlín está fuera del tablero hasta que se roba el primer Merlín viaja; desde entonces, cada Merlín viaja la pone junto a la Búsqueda a la que llegó el Caballero. Merlín no es un Caballero de la Mesa Redonda, así que puede unirse a cualquier Búsqueda, también a las Búsquedas en solitario** (*JA Merlín viaja*). La nueva carta *Merlín al Rescate* lo lleva a cualquier Búsqueda, incluso a una terminada; **en una Búsqueda terminada impide la Máquina de Asedio que añadirían sus cartas Negras** (*JA cartas Blancas Especiales*).
+#
+# **LECTURA DEL MOTOR**: las reglas japonesas dicen que Merlín «ayuda a los Caballeros», pero no le dan efecto en una Búsqueda aún en juego; en el motor, su figura allí no hace nada.
+#
+# **El número**: cuándo entra la figura de Merlín en el tablero, y cuántas cartas Negras neutraliza su figura cuando su Búsqueda ha terminado.
 
 # %%
-for expansion, merlin in [(False, None), (True, None), (True, "excalibur")]:
-    s = engine.position(
-        4,
-        expansion=expansion,
-        over=["excalibur"],
-        black_top=["excalibur"],
-        **({"merlin": merlin} if merlin else {}),
-    )
-    after = draw_black(s)
-    o = after.observation(0)
-    box = "La Compañía de Merlín" if expansion else "juego básico"
-    where = f", Merlín en {display_name(merlin, 'quest')}" if merlin else ""
-    print(
-        f"{box + where:44} máquinas {s.engines} -> {after.engines}; descartes Negros "
-        f"{o['decks']['black_discard']}; Negras fuera del juego {o['removed']['black']}"
-    )
-
-black = engine.new_game(5, expansion=True, seed=1).cfg
-quest_cards = {q.card for q in rulebook.QUEST_CARDS}
-n_quest = sum(c for name, c in zip(black.black_names, black.black_box) if name in quest_cards)
-print(
-    f"\n{n_quest} de las {sum(black.black_box)} cartas Negras de la expansión son de una búsqueda única "
-    "(Excalibur, el Grial, Lanzarote/el Dragón):"
-)
-print("cuando esas búsquedas terminan, salen del juego según se roban.")
-summary["cartas Negras de búsquedas únicas en el mazo de 90"] = (
-    f"{n_quest} de {sum(black.black_box)}"
-)
-
+print(lesson.merlin_table())
 
 # %% [markdown]
-# ## 6. El juego básico y la expansión, lado a lado
+# **Pruébalo**: el widget de agotamiento de mazos (cuaderno 03; la pestaña *Decks* del panel) acepta las Búsquedas donde está Merlín y muestra las Máquinas de Asedio que ahorra.
 #
-# Las mismas partidas con semilla, con y sin la expansión: 200 partidas de 5 jugadores cada una. Dos políticas, ambas sencillas:
+# ## 5. Las siete brujas de Morgana
 #
-# * **al azar** - cada caballero elige una jugada legal uniformemente al azar (tira su vida);
-# * **al azar prudente** - lo mismo, pero nunca elige perder un punto de Vida (ni «perder una Vida» en la Progresión del Mal, ni sacrificarla por una segunda acción) si tiene otra opción.
+# Siete brujas entran en el mazo Negro (*JA brujas*). Tres actúan una vez, al robarlas:
 #
-# La advertencia sobre la política al azar sigue valiendo: no son buenos jugadores, y el reparto de Viaje es la SUPOSICIÓN de arriba. Lo que muestra la tabla es **cómo terminan las partidas** y con qué frecuencia entran en juego las piezas nuevas de la expansión.
+# * **1.ª** - se rehacen en el acto el mazo Blanco y el Negro;
+# * **3.ª** - un picto y luego un sajón se unen a sus guerras (primero el picto: puede perder esa guerra antes de que llegue el sajón);
+# * **4.ª** - cada Caballero descarta un Grial o pierde 1 punto de Vida; quien no tiene Grial pierde la Vida.
+#
+# Cuatro se quedan en juego (la nueva carta Blanca *Disipar* aparta una):
+#
+# * **2.ª** - hasta que se gane una Búsqueda, nadie puede ceder un punto de Vida: ni en la Progresión del Mal, ni por una segunda Acción Heroica, ni por el poder de Sir Caradoc (la Vida se puede seguir perdiendo);
+# * **5.ª** - desde ahora una acusación fallida convierte 2 Espadas Blancas en Negras en vez de 1;
+# * **6.ª** - desde ahora una carta de Merlín jugada sale de la partida en vez de ir a los descartes;
+# * **7.ª** - en la próxima Búsqueda perdida, cada Caballero que no esté en ella pierde 1 punto de Vida; después se va.
+#
+# **Los números**: lo pronto que llega una bruja, y cada bruja jugada por el motor en una posición pequeña - el tablero antes y después (o sin y con la bruja en juego).
 
 # %%
-def careful(state, rng):
-    legal = state.legal_actions()
-    keep = [a for a in legal if not isinstance(a, (A.LoseLife, A.Sacrifice))]
-    return state.apply(rng.choice(keep or legal))
-
-
-def play(expansion, seed, policy):
-    rng = random.Random(seed)
-    s = engine.new_game(5, expansion=expansion, seed=seed)
-    while not s.is_terminal():
-        s = engine.random_step(s, rng) if s.is_chance() or policy is None else policy(s, rng)
-    return s
-
-
-SEEDS = range(200)
-table = {}
-for name, policy in [("al azar", None), ("al azar prudente", careful)]:
-    for expansion in (False, True):
-        ends = [play(expansion, seed, policy) for seed in SEEDS]
-        causes = Counter(e.result().cause for e in ends)
-        travel = [
-            sum(1 for h in e.history() if isinstance(h, A.Draw) and h.pile == "travel")
-            for e in ends
-        ]
-        table[name, expansion] = {
-            "ganan los caballeros": sum(e.result().knights_win for e in ends),
-            "causes": causes,
-            "turns": sum(e.turn_no for e in ends) / len(ends),
-            "travel cards": sum(travel) / len(ends),
-            "black removed": sum(e.observation(0)["removed"]["black"] for e in ends) / len(ends),
-        }
-
-causes = sorted({c for v in table.values() for c in v["causes"]})
-rows = []
-for (name, expansion), v in table.items():
-    rows.append(
-        [
-            name,
-            "expansión" if expansion else "básico",
-            v["ganan los caballeros"],
-            *[v["causes"][c] for c in causes],
-            f"{v['turns']:.1f}",
-            f"{v['travel cards']:.1f}",
-            f"{v['black removed']:.1f}",
-        ]
-    )
-headers = ["política", "juego", "ganan caballeros", *causes, "turnos medios", "cartas de Viaje", "Negras retiradas"]
-print(text_table(headers, rows))
-for name in ("al azar", "al azar prudente"):
-    for expansion in (False, True):
-        v = table[name, expansion]
-        top, n = v["causes"].most_common(1)[0]
-        summary[f"{name}, {'expansión' if expansion else 'básico'}: final más frecuente"] = (
-            f"{top} ({n}/{len(SEEDS)}); media {v['turns']:.1f} turnos"
-        )
+print(lesson.witches_table())
 
 # %% [markdown]
-# Ninguna política gana: los caballeros al azar son malos caballeros, con una caja o con la otra. Con jugadas al azar la mayoría de las partidas termina con todos los caballeros muertos; cuando dejan de gastar su propia Vida, la mayoría termina con la 12.ª Máquina de Asedio. Las cartas de Viaje entran en juego en todas las partidas con la expansión (más de una docena por partida), mientras que las cartas Negras casi nunca salen del juego: los caballeros al azar rara vez terminan Excalibur, el Grial o el Dragón, y solo entonces salen las cartas de esas búsquedas. Para comparar estrategias reales, escribe una **política** (ver *The rules engine*, `docs/engine.md`) y júgala con las mismas semillas.
+# **Pruébalo**: el widget de agotamiento de mazos (cuaderno 03): nombra una bruja y mira la probabilidad de que salga antes de que se rehagan los mazos.
+#
+# ## 6. Ocho nuevas cartas Blancas Especiales
+#
+# Las ocho son cartas Blancas Especiales: se juegan como Acción Heroica y se descartan, como las del juego básico (*JA cartas Blancas Especiales*).
+#
+# * **Petición de Ayuda (Call for Help)** - los demás Caballeros pueden unirse a tu Búsqueda, gratis y sin carta de Viaje; no desde una Búsqueda en solitario (aunque un Caballero puede dejar una para acudir).
+# * **Disipar (Dispel)** - descarta una carta Negra Especial en juego: el Bosque Oscuro, las Nieblas de Avalon, Mordred, Viviana, o la 2.ª, 5.ª, 6.ª o 7.ª bruja.
+# * **Favor Divino (Divine Favor)** - el próximo empate entre los Caballeros y el Mal es para los Caballeros; también un recuento final con tantas Espadas Blancas como Negras.
+# * **Matadragones (Dragon Slayer)** - roba 3 cartas Blancas; en la Búsqueda del Dragón, además, pon 2 cartas de Lucha.
+# * **Merlín al Rescate (Merlin to the Rescue)** - mueve la figura de Merlín a cualquier Búsqueda, incluso a una terminada (sección 4).
+# * **Nueva Esperanza (New Hope)** - descarta toda tu mano, esta carta incluida, y roba otras tantas cartas Blancas.
+# * **Torneo (Tournament)** - gana 2 puntos de Vida (o, con la variante de los escuderos del juego básico, convierte a un escudero en Caballero en el acto).
+# * **Tregua (Truce)** - termina una guerra (pictos o sajones) sin vencedor: se retiran sus cartas de Lucha, sus guerreros y Mordred.
+#
+# **Los números**: la probabilidad de que un Caballero empiece con una de ellas, y cada carta jugada por el motor en una posición pequeña.
+
+# %%
+print(lesson.specials_table())
+
+# %% [markdown]
+# **Pruébalo**: el widget del tablero al final: cuando un Caballero tiene una de estas cartas, sus jugadas están entre los movimientos legales.
+#
+# ## 7. Búsquedas terminadas: sus cartas Negras salen de la partida
+#
+# En el juego básico, una carta Negra de una Búsqueda ya terminada (una carta de Excalibur tras Excalibur, una del Grial tras el Grial, una de Lanzarote/Dragón tras el Dragón) añade en su lugar una Máquina de Asedio y se descarta, así que vuelve tras el siguiente barajado (*RB p.11; BoQ p.16*). **Con La Compañía de Merlín sigue añadiendo su Máquina de Asedio, y después sale de la partida: no vuelve nunca** (*JA cartas Negras de Búsquedas terminadas*). La figura de Merlín en esa Búsqueda impide la Máquina (sección 4).
+#
+# Los barajados no cambian: cuando se agota el mazo de robo Blanco o el Negro, se rehacen **los dos**, también en el juego básico (*RB p.10*, y su recuadro de *RB p.13*; *ES p.10* habla de «nuevos mazos de robo»; las reglas japonesas lo repiten); el mazo de Viaje solo se baraja cuando se agota él mismo (*JA reglas de viaje*).
+#
+# **El número**: cuántas cartas Negras pertenecen a una Búsqueda de una sola vez, y por tanto salen de la partida a medida que terminan las Búsquedas.
+
+# %%
+print(lesson.finished_table())
+
+# %% [markdown]
+# **Pruébalo**: el widget de agotamiento de mazos (cuaderno 03): indica las Búsquedas terminadas y compara el juego básico con la expansión.
+#
+# ## 8. Siete u ocho jugadores: quizá dos Traidores
+#
+# La Compañía de Merlín se juega hasta con 8. **Con 7 u 8 jugadores la segunda carta de Traidor entra en las cartas de Lealtad; los dos Traidores no se conocen. Al final, un Traidor oculto convierte 2 Espadas Blancas en Negras, dos Traidores ocultos convierten 3** (*JA 7-8 jugadores*). Los empates siguen siendo para el Mal, salvo que se haya jugado Favor Divino (sección 6).
+#
+# **Los números**: cuántos Traidores da un reparto, siguiendo cada rama del reparto del motor; y qué hacen los Traidores ocultos con un recuento final.
+
+# %%
+print(lesson.traitors_table())
+
+# %% [markdown]
+# **Pruébalo**: el *Round Table endgame* del widget de grafos (cuaderno 05) juega las últimas Espadas con uno o dos Traidores y muestra cuándo compensa acusar.
+#
+# ## 9. La partida entera: qué hace la caja con las posibilidades de los Caballeros
+#
+# Las mismas partidas con semilla, con y sin la expansión, jugadas hasta el final por las políticas más fuertes del proyecto hoy (`POLICIES` arriba; la tabla las nombra). Son reglas sencillas y juegan peor que una mesa real - por ejemplo, la heurística leal nunca gasta una carta Blanca Especial para liberar a un compañero capturado -, así que lee la tabla como *lo que estas reglas hacen a estos jugadores*. Cuando exista una política más fuerte, pásala como `POLICIES`: todos los números de abajo la siguen.
+
+# %%
+base = box_play(POLICIES, players=PLAYERS, expansion=False, games=GAMES, seed=SEED)
+mc = box_play(POLICIES, players=PLAYERS, expansion=True, games=GAMES, seed=SEED)
+print(lesson.play_table(base, mc))
+print()
+print(lesson.specials_played_table(mc))
+
+# %% [markdown]
+# **Pruébalo**: el widget de simulación del cuaderno 10 juega partidas mientras miras, con cualquier número de jugadores y lectura de las reglas; `camelot-rules simulate --expansion` juega miles.
 #
 # ## El tablero, con la expansión
 #
-# Marca **Merlin's Company**, elige de 3 a 8 jugadores y una semilla, y pulsa **New game**; luego juega a mano o al azar. Con la expansión el tablero añade un recuadro *Merlin's Company*: la figura de Merlín («Merlin is here» en su búsqueda), los caballeros capturados, las brujas en juego, el Favor Divino, el mazo de Viaje y las cartas fuera del juego. Abajo: una partida de 7 jugadores con la expansión tras 40 jugadas al azar con semilla (el tablero se muestra en inglés).
+# Marca **Merlin's Company**, elige de 3 a 8 jugadores y una semilla, y pulsa **New game**; luego juega a mano o al azar. El recuadro *La Compañía de Merlín* muestra la figura de Merlín, los Caballeros capturados, las brujas en juego, el Favor Divino, el mazo de Viaje y las cartas fuera de la partida. Abajo: una partida de 7 jugadores tras 40 pasos al azar con semilla.
 
 # %% tags=["nbval-ignore-output"]
-game = build_game_widget(players=7, seed=8, expansion=True)
+from random import Random
+
+from widgets.game import build_game_widget, summarize_board
+
+rng = Random(8)
+state = new_game(7, expansion=True, seed=8)
 for _ in range(40):
-    game.random.click()
+    state = random_step(state, rng)
+game = build_game_widget(state, seed=8)
 game
 
+# %% [markdown]
+# La posición con que se abrió el tablero (el widget avanza cuando juegas; esto se queda):
+
 # %%
-print(game.text)
-print()
-print("Lo que midió este cuaderno (reparto de Viaje y exigencias SUPUESTOS donde se usan):")
-print(text_table(["pregunta", "respuesta"], [[k, v] for k, v in summary.items()]))
+print(summarize_board(state.observation(state.current_player)))
+
+# %% [markdown]
+# ## La hoja de una página
+#
+# Cada cambio, su regla en una frase con la fuente y su número, en una página para imprimir (los números son los de arriba). `make handout` la escribe como `build/handout/merlins-company.{en,ja,es}.html`; abre el archivo e imprímelo.
+
+# %%
+lesson.Handout(base, mc)

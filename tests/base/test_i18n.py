@@ -262,7 +262,8 @@ def test_the_dashboards_language_selector_rerenders_every_answer() -> None:
         set_language(None)
 
 
-NUMBER = re.compile(r"(?<![\d/.])\d+(?:[/.]\d+)+%?(?![\d/.])")  # 447/1162, 38.5%, 11.38
+# 447/1162, 38.5%, 11.38 (a sentence may end right after one: "... 50.5%.")
+NUMBER = re.compile(r"(?<![\d/.])\d+(?:[/.]\d+)+%?(?![\d/]|\.\d)")
 
 
 def _printed_numbers(path: Path) -> list[str]:
