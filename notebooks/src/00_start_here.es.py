@@ -15,11 +15,24 @@
 #
 # De dónde salen las reglas:
 #
+# * **RB**, **BoQ** - el Reglamento y el Libro de Búsquedas oficiales de 2005, por página impresa (p. ej. *RB p.10*).
 # * **ES** – el resumen en español de las reglas básicas, con la página del reglamento que cita (p. ej. *ES p.13*).
 # * **JA** – la traducción japonesa de las reglas de La Compañía de Merlín, por sección (p. ej. *JA witches*, la sección de las brujas).
 # * **F** – datos públicos reunidos para este proyecto (número de cartas, cada uno con su nivel de confianza: `high` (alta), `med` (media), `low` (baja), `unverified` (sin verificar)). Todo lo que está por debajo de `high` es una **suposición**, y se muestra como tal.
 #
-# Los otros cuadernos: `01_siege_fights` (luchas de asedio), `02_travel_risk` (cartas de Viaje), `03_deck_exhaustion` (rehacer los mazos y la Primera Bruja), `04_state_graph` (el explorador exacto del grafo de estados), `05_endgame_traitors` (cuándo acusar), `06_rules_disputes` (disputas de reglas resueltas con números, y una partida registrada comprobada contra las reglas), `07_whole_game` (el motor de reglas juega una partida paso a paso, con el tablero) y `08_teaching_the_expansion` (qué cambia La Compañía de Merlín, para quien la enseña; en español: `08_teaching_the_expansion.es.ipynb`).
+# Los otros cuadernos:
+#
+# * `01_siege_fights` - luchas de asedio: la probabilidad de una lucha, el consejero de mano, Sir Kay;
+# * `02_travel_risk` - cartas de Viaje: qué movimientos roban una, el riesgo de captura en un plan;
+# * `03_deck_exhaustion` - rehacer los mazos, la Primera Bruja y las cartas de Búsquedas terminadas;
+# * `04_state_graph` - el explorador exacto del grafo de estados, y cómo escribir tu propio modelo;
+# * `05_endgame_traitors` - las últimas Espadas, y cuándo acusar;
+# * `06_rules_disputes` - disputas de reglas resueltas con números, y una partida registrada comprobada;
+# * `07_whole_game` - el motor de reglas juega una partida paso a paso, con el tablero;
+# * `08_teaching_the_expansion` - La Compañía de Merlín como lección para quien la enseña, con una hoja de una página (en español: `08_teaching_the_expansion.es.ipynb`);
+# * `09_quests` - las Búsquedas: el Grial, Excalibur y las guerras como carreras, las Búsquedas de Combate;
+# * `10_how_hard_is_it` - partidas enteras jugadas por políticas: cuántas veces ganan los Caballeros;
+# * `app` - el panel (`make app`): el registro de la partida y todas las calculadoras en una página.
 
 # %%
 from fractions import Fraction

@@ -16,17 +16,26 @@
 #
 # Where the rules come from:
 #
+# * **RB**, **BoQ** – the official 2005 Rulebook and Book of Quests, by printed page (e.g. *RB p.10*).
 # * **ES** – the Spanish summary of the base rules, with the rulebook page it cites (e.g. *ES p.13*).
 # * **JA** – the Japanese translation of the Merlin's Company rules, by section (e.g. *JA witches*).
 # * **F** – public facts gathered for this project (card counts, each with a confidence level:
 #   `high`, `med`, `low`, `unverified`). Anything below `high` is an **assumption**, shown as such.
 #
-# The other notebooks: `01_siege_fights` (siege-engine fights), `02_travel_risk` (travel cards),
-# `03_deck_exhaustion` (reshuffles and the First Witch), `04_state_graph` (the exact state-graph
-# explorer), `05_endgame_traitors` (when to accuse), `06_rules_disputes` (disputes settled,
-# and a recorded game checked against the rules), `07_whole_game` (a whole game played by
-# the rules engine, step by step, with the board widget) and `08_teaching_the_expansion` (what
-# Merlin's Company changes, each change with a number from the rules engine, for teachers).
+# The other notebooks:
+#
+# * `01_siege_fights` - siege-engine fights: the odds of a fight, the hand advisor, Sir Kay;
+# * `02_travel_risk` - travel cards: which moves draw one, the risk of capture over a plan;
+# * `03_deck_exhaustion` - reshuffles, the First Witch and the cards of finished quests;
+# * `04_state_graph` - the exact state-graph explorer, and how to write your own model;
+# * `05_endgame_traitors` - the last swords, and when to accuse;
+# * `06_rules_disputes` - rule disputes settled with numbers, and a recorded game checked;
+# * `07_whole_game` - a whole game played by the rules engine, step by step, with the board;
+# * `08_teaching_the_expansion` - Merlin's Company as a lesson for teachers, with a one-page
+#   handout (in Japanese and Spanish too: `08_teaching_the_expansion.ja.ipynb`, `.es.ipynb`);
+# * `09_quests` - quest odds: the Grail, Excalibur and the wars as races, the combat quests;
+# * `10_how_hard_is_it` - whole games played by policies: how often the knights win;
+# * `app` - the dashboard (`make app`): the game tracker and every calculator on one page.
 
 # %%
 from fractions import Fraction

@@ -11,18 +11,19 @@
 #
 # **The rules** and where they come from:
 #
-# * A black card is applied as soon as it is drawn; **when a draw leaves a deck empty, its discards
-#   are shuffled into a new draw deck** (*ES p.10*).
-# * *Merlin's Company*: **when the white or the black deck runs out, both are rebuilt; the travel
-#   deck is not** (*JA, travel rules – note on reshuffles*). The Spanish seed says "new draw decks"
-#   in the plural without saying whether the other deck is rebuilt too. For a *Merlin's Company*
-#   position the JA rule is **the default**: the other deck is followed by its pile size (by
-#   default 77 white cards, 2 drawn half the turns - **an assumption**; give your own with
-#   `RebuildRules(other_deck=OtherDeck(...))`, or `both_decks=False` for the one-deck reading).
+# * A black card is applied as soon as it is drawn (*RB p.10*; *ES p.10*).
+# * **When the white or the black draw pile runs out, both are rebuilt**: each discard pile is
+#   shuffled into a fresh draw pile, the other one even if it was not empty yet (*RB p.10*, and
+#   the boxed note on *RB p.13*; the Spanish seed's "new draw decks", *ES p.10*). This is the
+#   base game's rule, and *Merlin's Company* keeps it: its note repeats it and adds that **the
+#   travel deck is not reshuffled then** (*JA, travel rules - note on reshuffles*). The
+#   calculators follow the other deck by its pile size (by default 77 white cards, 2 drawn half
+#   the turns - **an assumption**; give your own with `RebuildRules(other_deck=OtherDeck(...))`);
+#   every answer below prints the reading it used.
 # * *Merlin's Company*: a black card drawn for a quest that is **already over** adds its siege
 #   engine and is then **removed from the game**, never shuffled back (*JA, black cards of finished
-#   quests*). In the base game it adds the engine and is **discarded** (*F §4*), so it comes back
-#   after every reshuffle.
+#   quests*). In the base game it adds the engine and is **discarded** (*RB p.11; BoQ p.16*), so
+#   it comes back after every reshuffle.
 # * The **First Witch** rebuilds the white and black decks at once (*JA witches, 1st*). Whether the
 #   cards still in the draw pile join the rebuild is not said: the default shuffles draw pile and
 #   discards together (**an assumption**; `rebuild_mode="discards_only"` is the other reading).
@@ -37,6 +38,7 @@ from IPython.display import HTML, display
 from camelot_rules import (
     Deck, DeckPosition, forecast, next_rebuild, standard_deck, turns_until_exhausted,
 )
+from camelot_rules.odds.rebuilds import RebuildRules
 from camelot_rules.front.display import fmt_expectation, fmt_prob, html_table
 from camelot_rules.odds.montecarlo import simulate_black_deck, simulate_turns_until_exhausted
 
@@ -47,7 +49,9 @@ from camelot_rules.odds.montecarlo import simulate_black_deck, simulate_turns_un
 # a siege engine or lose a life) and on cards that draw more. Here we assume a table where a
 # turn draws **no** black card 1/3 of the time, **one** 1/2 of the time and **two** 1/6 (e.g.
 # Lancelot's Armor). Because a turn may draw nothing, the answer needs a **horizon**: we stop at
-# turn 200 and report what is left.
+# turn 200 and report what is left. This counts the black pile on its own - how long its cards
+# last; by the rule above, a white pile running out rebuilds it earlier (the next sections count
+# that too).
 
 # %%
 mix = {0: Fraction(1, 3), 1: Fraction(1, 2), 2: Fraction(1, 6)}
@@ -73,9 +77,9 @@ fig = plot_cumulative(runout, title="When does the black deck run out? (mix abov
 # time she is always drawn before the black pile runs out. How likely are the other six witches
 # to show up before she resets everything? Each witch is equally likely to be before or after
 # her, so for one named witch it is 1/2, and for any of the six, 6/7 = 85.71%, if she brings the
-# rebuild. But in *Merlin's Company* the white pile running out rebuilds both decks too (JA), so
-# with the assumed white pile the rebuild sometimes comes from the white side first, and the
-# chance drops a little below 6/7.
+# rebuild. But the white pile running out rebuilds both decks too (*RB p.10*; the JA note repeats
+# it), so with the assumed white pile the rebuild sometimes comes from the white side first, and
+# the chance drops a little below 6/7.
 
 # %%
 position = DeckPosition(standard_deck("black", expansion=True), expansion=True)
@@ -112,7 +116,9 @@ print("options:", "; ".join(fc.options[2:4]))
 # Once the Dragon quest is over, each Lancelot/Dragon card drawn adds a siege engine. In the base
 # game the card is discarded and comes back after the next reshuffle; in *Merlin's Company* it
 # leaves the game. Late in a game: 12 cards left in the black draw pile, 4 of them
-# Lancelot/Dragon cards, and 20 cards in the discards with 3 more. Over the next 30 turns:
+# Lancelot/Dragon cards, and 20 cards in the discards with 3 more. Over the next 30 turns, both
+# decks rebuilt together in both boxes (*RB p.10*; `RebuildRules(both_decks=True)` says so to the
+# calculator; the reading it used is printed under the table):
 
 # %%
 draw = Deck({"lancelot_dragon_1_5": 2, "lancelot_dragon_3_7": 1, "lancelot_dragon_5_9": 1,
@@ -120,16 +126,18 @@ draw = Deck({"lancelot_dragon_1_5": 2, "lancelot_dragon_3_7": 1, "lancelot_drago
 discard = Deck({"lancelot_dragon_1_5": 2, "lancelot_dragon_7_11": 1, "excalibur": 7,
                 "black_knight_1": 4, "mercenaries": 4, "morgan_3": 1, "guinevere": 1})
 rows = []
+both = RebuildRules(both_decks=True)  # RB p.10: a pile running out rebuilds both
 for expansion in [False, True]:
     pos = DeckPosition(draw, discard, finished_quests={"dragon"}, expansion=expansion)
-    fc = forecast(pos, mix, 30)
+    fc = forecast(pos, mix, 30, rules=both)
     engines = sum(k * p for k, p in fc.engines.items())
     rows.append(["Merlin's Company (removed)" if expansion else "base (discarded)",
                  fmt_expectation(engines), fmt_prob(fc.engine_by_turn[30]),
                  fmt_expectation(fc.expected_rebuilds)])
 display(HTML(html_table(["rules", "E[engines in 30 turns]", "P(engine in turn 30)", "E[reshuffles]"], rows)))
+print("reading:", "; ".join(line for line in both.describe(pos) if line.startswith("other deck")))
 pos = DeckPosition(draw, discard, finished_quests={"dragon"}, expansion=True, merlin_on={"dragon"})
-merlin = forecast(pos, mix, 30).engines
+merlin = forecast(pos, mix, 30, rules=both).engines
 print("with Merlin on the Dragon's quest:",
       "; ".join(f"{k} engines {fmt_prob(p)}" for k, p in merlin.items()),
       "- Merlin blocks every one of them")
@@ -178,7 +186,7 @@ print(exhaustion_widget.text.split("turn  P")[0])
 # ## Checking by simulation
 #
 # A seeded simulation with real shuffled lists agrees with the exact values (standard errors
-# about 0.008 for the witch count and 0.3 turns for the run-out turn).
+# about 0.008 for the witch count and 0.1 turns for the run-out turn).
 
 # %%
 fc = forecast(position, mix, 8, cards=witches)

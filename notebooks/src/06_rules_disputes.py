@@ -23,7 +23,9 @@ from camelot_rules.explorer.models import RoundTable
 from camelot_rules.logs.playlog import (
     format_report, format_stat_test, parse_log, stats_report, verify,
 )
+from camelot_rules.data import rulebook
 from camelot_rules.data.registry import rule
+from camelot_rules.engine.arithmetic import after_hidden_traitors, knights_win_count
 from camelot_rules.odds.travel import draws_travel_card, next_trip_risk, remaining_travel_deck
 
 
@@ -62,15 +64,17 @@ fresh = next_trip_risk(standard_deck("travel", expansion=True))
 seen = remaining_travel_deck({"nothing_happens": 3, "merlin_travels": 3, "vision": 2, "lost": 1})
 late = next_trip_risk(seen)
 print("P(captured next trip), fresh deck:", fmt_prob(fresh.outcomes["captured"]))
-print("P(captured next trip), 9 safe cards already drawn:", fmt_prob(late.outcomes["captured"]))
+print("P(captured next trip), 9 cards already drawn (3 Nothing Happens, 3 Merlin Travels, 2 Vision,")
+print("  1 Lost!; no Captured!):", fmt_prob(late.outcomes["captured"]))
 print("(travel mix: default, assumed)")
 
 # %% [markdown]
 # ## 3. "With two hidden traitors, is 8 white to 4 black a win?"
 #
-# No. At the end two hidden traitors flip **3** white swords (*JA, 7-8 players* – no public source
-# confirms the 3): 8–4 becomes 5–7. With one hidden traitor it is 6–6, a tie, and a tie loses
-# unless Divine Favor was played.
+# No. At the end two hidden traitors flip **3** white swords (*JA, 7-8 players*; one independent
+# review says the same, so the project rates the 3 MED-HIGH, printed below), so 8–4 becomes 5–7.
+# With one hidden traitor it is 6–6, a tie, and a tie loses unless Divine Favor was played. The
+# recorded end below is checked by the verifier; the counts come from the engine's arithmetic.
 
 # %%
 cite("endgame.hidden-traitors")
@@ -81,8 +85,16 @@ sword black 4
 end white=8 black=4 hidden=2
 """
 print(format_report(verify(parse_log(log))).splitlines()[1])
+flip = next(t for t in rulebook.THRESHOLDS if t.name == "hidden_traitor_flip_two")
+print(f"two hidden traitors flip {flip.value} ({flip.confidence.value}: {flip.source})")
+for hidden in (2, 1):
+    w, b = after_hidden_traitors(8, 4, hidden)
+    winner = "the knights win" if knights_win_count(w, b) else "Evil wins"
+    favor = "the knights win" if knights_win_count(w, b, divine_favor=True) else "Evil wins"
+    print(f"{hidden} hidden: 8-4 becomes {w}-{b}: {winner} (with Divine Favor: {favor})")
 prior = RoundTable(players=8, expansion=True).prior()
-print("P(two traitors dealt at 8 players) =", fmt_prob(prior[2]))
+print("P(two traitors dealt at 8 players) =", fmt_prob(prior[2]),
+      "(ASSUMPTION: the 9 loyalty cards are 7 loyal + 2 traitors, inferred)")
 
 # %% [markdown]
 # ## 4. "Vision when the Grail quest is over?"

@@ -73,11 +73,18 @@ for label, hands in [("one knight with 4", [4]), ("two knights with 2 each", [2,
 print(text_table(["on the Grail", "turns", "P(won by then)", "P(lost by then)"], rows))
 
 # %% [markdown]
-# Alone, the four cards need four of his own turns: nothing can be won within 8 turns of the table,
-# and within 12 (three of his turns) still not. Meanwhile every Despair drawn (15 in the 76-card
-# box) means one more Grail card is needed. Two
-# knights lay twice as fast. And "3 and 1" cannot win at all within 8 turns: the second knight runs
-# dry after one card, and the first lays only every fourth turn.
+# Alone, the four cards need four of his own turns: nothing can be won within 8 turns of the
+# table (two of his turns), and within 12 (three of his turns) the model still says no. The
+# first is a fact of the rules even for a knight who sacrifices life points: a sacrifice buys a
+# second heroic action, but never the same one twice in a turn (*RB p.16-17*), so he lays at most
+# one Grail card a turn. The second holds only without a sacrifice, which a player arguing this
+# dispute would count on: spending a life point to play a Merlin card as his second action
+# removes the Despair (a Merlin card removes the last standard black card on a quest, *BoQ
+# p.15*), so three Grail cards are enough and three of his turns can win. The calculator leaves
+# sacrifices and Merlin cards out (its assumptions, printed above). Meanwhile every Despair drawn
+# (15 in the 76-card box) means one more Grail card is needed. Two knights lay twice as fast. And
+# "3 and 1" cannot win at all within 8 turns: the second knight runs dry after one card, and the
+# first lays only every fourth turn.
 #
 # **Dispute 2: "Nobody needs to watch the Grail yet."** With no knight on it, how likely is the
 # Grail to be lost within the next 12 turns of the table, by the number of Despairs already on it?
@@ -100,12 +107,15 @@ print(text_table(["Despairs on it", "lost within 12 turns (base)",
 # start (read from the board picture: *medium* confidence, see `rulebook.ENGINE_THRESHOLDS`).
 #
 # **Dispute 3: "Excalibur is two steps from us - send one knight with three cards, or two with two
-# each?"**
+# each?"** Two steps from the knights' bank is place 3 on the track (the bank is at +5).
 
 # %%
+from camelot_rules.data import rulebook
+
+two_steps_away = rulebook.threshold("excalibur_steps") - 2  # the knights' bank less two steps
 rows = []
 for label, hands in [("one knight, 3 cards", [3]), ("two knights, 2 each", [2, 2])]:
-    r = excalibur_race(2, hands, 8, players=4)
+    r = excalibur_race(two_steps_away, hands, 8, players=4)
     rows.append([label, fmt_prob(r.p_win), fmt_prob(r.p_lose, 2)])
 print(text_table(["on Excalibur", "P(won within 8 turns)", "P(lost)"], rows))
 
