@@ -1,5 +1,5 @@
 // Camelot odds: the forms build a link (#page?key=value...), and the library answers it.
-// All rules and arithmetic are in Python (camelot_rules.front.links.answer_link runs the same code as
+// All rules and arithmetic are in Python (camelot_rules.front.cli.answer_link runs the same code as
 // the `camelot-rules` command); this file only moves values between the forms and the link.
 "use strict";
 

@@ -25,4 +25,4 @@ _stand_in.__spec__ = importlib.util.find_spec("networkx")
 sys.modules["networkx"] = _stand_in
 
 import camelot_rules.front.cli  # noqa: E402,F401  (imported now, so the first answer is quick)
-from camelot_rules.front.links import answer_link  # noqa: E402,F401
+from camelot_rules.front.cli import answer_link  # noqa: E402,F401
