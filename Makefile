@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8888
 
 .PHONY: lab app docs site test check lint format types notebooks quick browser-deps clean locale \
-	compiled pure
+	compiled pure handout
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -122,11 +122,24 @@ format: $(STAMP)
 	$(BIN)/ruff format camelot_rules widgets tests benchmarks docs
 	$(BIN)/ruff check --fix camelot_rules widgets tests benchmarks docs
 
-## make notebooks: re-execute every notebook in place and strip widget state (keeps outputs).
+## make notebooks: rebuild every notebook from its plain-text source (notebooks/src/*.py,
+## jupytext percent format: edit there, not in the .ipynb): sync the cells, execute in a fresh
+## kernel, strip widget state with nbstripout (outputs kept for nbval). NB=08 rebuilds only the
+## notebooks whose name starts with 08; see notebooks/build.py (--no-execute, --sources).
+NB ?=
 notebooks: $(STAMP)
-	for nb in notebooks/*.ipynb; do \
-	  $(BIN)/jupyter nbconvert --to notebook --execute --inplace "$$nb" || exit 1; \
-	  $(BIN)/nbstripout --keep-output --keep-count "$$nb" || exit 1; \
+	$(BIN)/python notebooks/build.py $(NB)
+
+## make handout: the one-page Merlin's Company handout of notebook 08, printable (A4), in English,
+## Japanese and Spanish: build/handout/merlins-company.{en,ja,es}.html (open one and print it).
+## Its whole-game line plays 200 seeded games per box with the strongest policies
+## (camelot_rules/front/lesson.py; GAMES=1000 for a narrower interval).
+GAMES ?= 200
+handout: $(STAMP)
+	@mkdir -p build/handout
+	for lang in en ja es; do \
+	  $(BIN)/python -m camelot_rules.front.lesson --lang $$lang --games $(GAMES) \
+	    -o build/handout/merlins-company.$$lang.html || exit 1; \
 	done
 
 clean:

@@ -1238,9 +1238,9 @@ def coverage_markdown(lang: str = "en") -> str:
     """The rules-coverage page: rule -> source -> code -> tests, then the open questions.
 
     ``lang`` ("en", "ja", "es") translates the page's words and the rule statements (the
-    catalogs in ``camelot_rules/locale``); the Japanese and Spanish pages add, beside each
-    statement, where the rule stands in the seed it comes from
-    (:mod:`camelot_rules.data.seed_refs`).
+    catalogs in ``camelot_rules/locale``); beside each statement the page quotes the sentence
+    of the seed the rule comes from, with its section (:mod:`camelot_rules.data.seed_refs`),
+    so that a reader, a translator most of all, can compare the two.
     """
     from camelot_rules.base.i18n import check_language, gettext
     from camelot_rules.data.seed_refs import refs_for
@@ -1248,7 +1248,7 @@ def coverage_markdown(lang: str = "en") -> str:
     def _(message: str) -> str:
         return gettext(message, check_language(lang))
 
-    seeds = lang != "en"
+    seeds = True  # every page quotes the seeds' own sentences (issue 33)
     lines = [
         "# " + _("Rules coverage"),
         "",
@@ -1276,7 +1276,7 @@ def coverage_markdown(lang: str = "en") -> str:
         code = "<br>".join(f"`{c.removeprefix('camelot_rules.')}`" for c in r.code)
         tests = "<br>".join(f"`{t}`" for t in r.tests)
         passage = (
-            " <br>".join(f"{x.seed} {x.section}: «{x.term}»" for x in refs_for(r.id)) + " | "
+            " <br>".join(f"{x.seed} {x.section}: «{x.sentence}»" for x in refs_for(r.id)) + " | "
             if seeds
             else ""
         )

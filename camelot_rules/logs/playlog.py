@@ -573,34 +573,82 @@ def read_log(path: str | Path) -> list[Event]:
     return parse_log(decode_log(data, str(path)))
 
 
-# The documented example (docs/play-log.md, tests/logs/clean_mc.log): a short clean game.
+# The documented example (docs/play-log.md, tests/logs/clean_mc.log): a model record, every
+# sword, engine and quest with the line that caused it.
 EXAMPLE_LOG = """\
-# A 7-player Merlin's Company game (clean)
-setup players=7 expansion=yes
-knights arthur kay gawain percival tristan galahad palamedes
+# Merlin's Company, 5 players: the first four rounds, recorded at the table.
+# Every sword, siege engine and quest on the board has the line that caused it.
+setup players=5 expansion=yes
+knights arthur kay gawain percival tristan
 turn arthur
 evil arthur black
-draw black morgan_witch_1
-reshuffle black                # the First Witch rebuilds white and black (not travel)
-move arthur how=heroic_action travel=vision
+draw black morgan_witch_2                 # no 3 Merlins: no life sacrifices until a quest is won
+move arthur how=heroic_action to=saxons travel=nothing_happens
 turn kay
 evil kay engine
-siege kay cards=2,2 roll=3 won kay=1
+siege kay cards=3,3 roll=4 won
 turn gawain
-evil gawain engine
-move gawain how=heroic_action
-draw travel nothing_happens    # the travel card may also stand on its own line
+evil gawain black
+draw black despair
+move gawain how=heroic_action to=grail travel=captured   # he stays, the card under his figure
 turn percival
 evil percival black
-draw black despair
-quest grail won white=3
-move arthur how=return_after_quest
-sword white 3
+draw black saxons
+move percival how=heroic_action to=saxons travel=merlin_travels
 turn tristan
 evil tristan engine
-accuse tristan palamedes right
-sword black 5                  # the 12th sword
-end white=5 black=7 hidden=1
+draw white fight_2 fight_3
+turn arthur
+evil arthur black
+draw black picts
+play arthur fight_1 on=saxons
+turn kay
+evil kay engine
+free gawain by=kay card=reinforcements    # Kay's heroic action: he discards a special white card
+turn gawain
+evil gawain black
+draw black excalibur
+move gawain how=heroic_action to=grail travel=nothing_happens
+turn percival
+evil percival black
+draw black black_knight_1
+play percival fight_2 on=saxons
+turn tristan
+evil tristan black
+draw black mercenaries on=saxons
+move tristan how=knight_power to=saxons travel=vision    # free departure; Vision: to the Grail
+play tristan grail on=grail
+turn arthur
+evil arthur engine
+play arthur fight_3 on=saxons
+turn kay
+evil kay black
+draw black despair
+siege kay cards=4,2 roll=5 won
+turn gawain
+evil gawain black
+draw black excalibur
+play gawain grail on=grail
+turn percival
+evil percival engine
+play percival fight_4 on=saxons
+turn tristan
+evil tristan black
+draw black picts
+play tristan grail on=grail
+turn arthur
+evil arthur black
+draw black despair
+play arthur fight_5 on=saxons             # the straight 1-5: the Saxons are repelled
+quest saxons won white=1
+turn kay
+evil kay life                             # allowed again: a quest has been won
+siege kay cards=5 roll=1 won
+turn gawain
+evil gawain life
+play gawain grail on=grail
+engines 2                                 # checks: Kay's fights removed the engines as they came
+swords white=1 black=0                    # the Saxon war's white sword
 """
 
 

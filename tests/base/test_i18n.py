@@ -154,11 +154,16 @@ def test_the_translated_rules_coverage_pages_are_current(lang: str) -> None:
     )
 
 
-def test_the_english_coverage_page_has_no_seed_column_and_the_others_do() -> None:
+def test_every_coverage_page_quotes_the_seeds_whole_sentence() -> None:
+    """Beside the project's statement, the seed's own sentence (not a few words of it), on the
+    English page as on the translated ones (issue 33)."""
     from camelot_rules.data.registry import coverage_markdown
 
-    assert "«" not in coverage_markdown("en")
-    assert "JA 1st Witch（第1の魔女）: «山札を作り直します»" in coverage_markdown("es")
+    witch = "JA 1st Witch（第1の魔女）: «ただちに白デッキと黒デッキの山札を作り直します。»"
+    for lang in ("en", "ja", "es"):
+        page = coverage_markdown(lang)
+        assert witch in page
+        assert "ES p. 16: «Acusar obliga al acusado a revelar inmediatamente" in page
 
 
 @pytest.mark.parametrize(
@@ -262,7 +267,8 @@ def test_the_dashboards_language_selector_rerenders_every_answer() -> None:
         set_language(None)
 
 
-NUMBER = re.compile(r"(?<![\d/.])\d+(?:[/.]\d+)+%?(?![\d/.])")  # 447/1162, 38.5%, 11.38
+# 447/1162, 38.5%, 11.38 (a sentence may end right after one: "... 50.5%.")
+NUMBER = re.compile(r"(?<![\d/.])\d+(?:[/.]\d+)+%?(?![\d/]|\.\d)")
 
 
 def _printed_numbers(path: Path) -> list[str]:

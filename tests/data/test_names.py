@@ -218,6 +218,7 @@ def test_every_seeded_rule_says_where_it_stands_in_the_seed() -> None:
     for ref in SEED_REFS:
         rule(ref.rule)
         assert 0 < len(ref.term) <= 40  # a term, not a passage
+        assert 0 < len(ref.sentence) <= 320  # one sentence, quoted for comparison
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="the seeds are not beside the repository")
@@ -228,3 +229,13 @@ def test_seed_sections_and_terms_are_the_seeds_own_words() -> None:
     for ref in SEED_REFS:
         assert ref.section in texts[ref.seed], ref
         assert ref.term in texts[ref.seed], ref
+        # the whole sentence, word for word, and from the section named
+        text = texts[ref.seed]
+        where = text.find(ref.sentence, text.index(ref.section) if ref.seed == "JA" else 0)
+        assert where >= 0, ref
+        before = text[:where].rstrip(" -")
+        assert before == "" or before[-1] in "\n。！.", ref  # it starts a sentence
+        assert ref.sentence[-1] in "。！.）)" or text[where + len(ref.sentence)] == "\n", ref
+        # the term is in the sentence, or heads the lines the sentence opens (a card's name)
+        term_at = text.find(ref.term, text.index(ref.section) if ref.seed == "JA" else 0)
+        assert ref.term in ref.sentence or 0 <= where - term_at <= len(ref.term) + 2, ref

@@ -134,13 +134,32 @@ def test_documented_example_is_the_clean_log_and_verifies() -> None:
     import re
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "play-log.md").read_text()
-    example = re.search(r"## A full example\n\n```text\n(.*?)```", doc, re.S)
+    example = re.search(r"## A full example\n.*?```text\n(.*?)```", doc, re.S)
     assert example is not None
     assert example.group(1) == (LOGS / "clean_mc.log").read_text()
     from camelot_rules.logs.playlog import EXAMPLE_LOG
 
     assert example.group(1) == EXAMPLE_LOG
     assert verify(parse_log(example.group(1))).violations == []
+
+
+def test_the_documented_output_is_what_verify_stats_prints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import re
+
+    from camelot_rules.front.cli import main
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "play-log.md").read_text()
+    blocks = re.findall(r"```text\n(.*?)```", doc.split("## A full example")[1], re.S)
+    record, shown = blocks[0], blocks[1]
+    game = tmp_path / "game.log"
+    game.write_text(record, encoding="utf-8")
+    assert main(["verify", str(game), "--stats"]) == 0
+    printed = capsys.readouterr().out.replace(str(game), "game.log")
+    command, *lines = shown.rstrip("\n").split("\n")
+    assert command == "$ camelot-rules verify game.log --stats"
+    assert printed.rstrip("\n").split("\n") == lines
 
 
 def test_second_witch_forbids_life_sacrifice_until_a_quest_is_won() -> None:
