@@ -118,6 +118,8 @@ PHONE_CSS = """<style>
 .camelot-pinned .camelot-answer > .camelot-verdict,
 .camelot-pinned .widget-html-content > .camelot-error { display: none; }
 .camelot-intro summary { cursor: pointer; color: #335; }
+.camelot-app .jupyter-button { width: auto; min-width: 4em; max-width: 100%;
+  text-overflow: clip; }
 .camelot-title h1 { font-size: 1.6em; margin: 6px 0; }
 @media (max-width: 600px) { .jp-MarkdownOutput h1, .camelot-title h1 { font-size: 1.3em; } }
 </style>"""
