@@ -24,6 +24,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 ## any local user can read a process's arguments with `ps`, only its owner its environment.
 ## Quiet (issue 18): no news pop-up (a settings override in .venv), warnings and errors only,
 ## and the usable URL printed last, once the server answers (a background wait on the port).
+## Issue 32: the working copies are trusted (`jupyter trust`: no "not trusted" on each open),
+## notebook_shim (the classic notebook's bridge, unused by JupyterLab 4) is off (it read a
+## deprecated setting and printed a DeprecationWarning), kernels talk over local IPC sockets
+## (no "running over TCP without encryption" warning on each kernel).
 ## Exploring never dirties git: JupyterLab opens working copies in build/lab (git-ignored),
 ## refreshed from notebooks/ only where the saved notebook is newer (`cp -u`); the saved
 ## notebooks change through `make notebooks` (re-run, outputs kept for nbval).
@@ -33,7 +37,7 @@ lab: $(STAMP)
 	@mkdir -p $(dir $(LAB_OVERRIDES)) $(LAB_DIR); [ -f $(LAB_OVERRIDES) ] || echo \
 	  '{"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}' \
 	  > $(LAB_OVERRIDES); \
-	cp -u notebooks/*.ipynb $(LAB_DIR)/; \
+	cp -u notebooks/*.ipynb $(LAB_DIR)/; $(BIN)/jupyter trust $(LAB_DIR)/*.ipynb >/dev/null 2>&1; \
 	token=$$($(BIN)/python -c 'import secrets; print(secrets.token_hex(16))'); \
 	( for i in $$(seq 240); do (: <>/dev/tcp/$(HOST)/$(PORT)) 2>/dev/null && break; sleep 0.5; done; \
 	  sleep 1; echo "Open: http://$(HOST):$(PORT)/lab/tree/00_start_here.ipynb?token=$$token" ) & \
@@ -41,10 +45,13 @@ lab: $(STAMP)
 	JUPYTER_TOKEN="$$token" PYTHONWARNINGS=ignore::DeprecationWarning exec $(BIN)/jupyter lab \
 	  --no-browser $$root_flag --ServerApp.log_level=WARN --LabApp.log_level=WARN \
 	  --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) --ServerApp.root_dir=$(LAB_DIR) \
-	  --LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate
+	  --LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate \
+	  --ServerApp.jpserver_extensions notebook_shim=False --KernelManager.transport=ipc
 
 ## make app: the Voila dashboard (notebooks/app.ipynb) at 127.0.0.1:8866 with a token; its page
 ## template (widgets/voila/templates/camelot) drops Voila's CDN links: nothing leaves the machine.
+## Quiet (issue 32): the notebook is trusted, Voila logs warnings only (so the one URL printed is
+## the usable one, not a second one with the token masked), kernels over local IPC sockets.
 ## To share it on your LAN on purpose: make app HOST=0.0.0.0 (anyone with the URL and token
 ## on that network can use it; stop it with Ctrl-C when the game is over).
 ## The token is passed as for `make lab`: Voila reads JUPYTER_TOKEN when its token is switched
@@ -52,10 +59,11 @@ lab: $(STAMP)
 APP_PORT ?= 8866
 app: $(STAMP)
 	@token=$$($(BIN)/python -c 'import secrets; print(secrets.token_hex(16))'); \
+	$(BIN)/jupyter trust notebooks/app.ipynb >/dev/null 2>&1; \
 	echo "Open: http://$(HOST):$(APP_PORT)/?token=$$token"; \
 	JUPYTER_TOKEN="$$token" JUPYTER_PATH="$(CURDIR)/widgets" exec $(BIN)/voila notebooks/app.ipynb \
 	  --no-browser --Voila.ip=$(HOST) --port=$(APP_PORT) --Voila.auto_token=True \
-	  --template=camelot
+	  --template=camelot --Voila.log_level=WARN --KernelManager.transport=ipc
 
 ## make docs: the static site in build/site, offline (MathJax vendored from PyPI; no CDN).
 ## It links to the web site (build/web), so that is built first.

@@ -44,7 +44,6 @@ KNOWN_LONG: frozenset[str] = frozenset(
         "camelot_rules/data/registry.py",  # issue 27: the registry's tables by family
         "camelot_rules/odds/rebuilds.py",  # issue 27
         "camelot_rules/sim/policies.py",  # issue 30
-        "widgets/game.py",  # issue 32
     }
 )
 

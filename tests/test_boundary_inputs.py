@@ -208,15 +208,15 @@ def _sim_example() -> Valid:
 
 
 def _board_example() -> Valid:
-    from widgets.game import example_observation
+    from widgets.board import example_observation
 
     return ok(example_observation())
 
 
 WIDGETS: dict[str, Callable[[], Valid]] = {
     "widgets.exhaustion.render_exhaustion": lambda: ok("black (base, 76)", horizon=5),
-    "widgets.game.render_board": _board_example,
-    "widgets.game.render_step": lambda: ok("seat 0: fight", "siege.fight"),
+    "widgets.board.render_board": _board_example,
+    "widgets.board.render_step": lambda: ok("seat 0: fight", "siege.fight"),
     "widgets.graph.render_graph": _graph_example,
     "widgets.playlog.render_playlog": lambda: ok("setup players=4 expansion=no\n"),
     "widgets.quest.render_quest": lambda: ok("grail", hands="2", grails=5, blacks=0, turns=2),
@@ -708,6 +708,8 @@ def _names_value(message: str, value: object) -> bool:
     shown = [repr(value)[:40]]
     if isinstance(value, str):
         shown += [value[:40], value.strip()[:40]]
+        # a box read word by word names the word it could not read ("'turn' is not a number")
+        shown += [repr(word) for word in re.split(r"[\s,;]+", value) if word]
     if isinstance(value, dict):
         shown += [repr(k) for k in value]
     elif isinstance(value, (list, tuple, set, frozenset)):

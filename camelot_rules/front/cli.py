@@ -14,6 +14,7 @@ from pathlib import Path
 
 from camelot_rules.base.i18n import LANGUAGES, environment_language, language
 from camelot_rules.base.i18n import gettext as _
+from camelot_rules.base.surface import on_surface
 from camelot_rules.front import links
 from camelot_rules.front.display import exact_fractions
 from camelot_rules.front.parser import IN_CLI, build_parser
@@ -36,7 +37,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         lang = "en"  # LANG=ja_JP with an ASCII terminal: answers it can show
     _tolerant_stdout()
     try:
-        with language(lang):
+        with language(lang), on_surface("cli"):
             return _main(argv)
     except BrokenPipeError:  # the reader stopped early (`| head`): nothing more to say
         _quiet_stdout()

@@ -95,12 +95,10 @@ def _key(action: argparse.Action) -> str:
 
 
 def _fields(leaf: argparse.ArgumentParser) -> dict[str, argparse.Action]:
-    """A command's settings by link key (help, sub-command and ``--link`` itself left out)."""
-    return {
-        _key(a): a
-        for a in leaf._actions
-        if not isinstance(a, argparse._HelpAction | argparse._SubParsersAction) and a.dest != "link"
-    }
+    """A command's settings by link key (help, version, sub-command and ``--link`` itself left
+    out)."""
+    skip = (argparse._HelpAction, argparse._VersionAction, argparse._SubParsersAction)
+    return {_key(a): a for a in leaf._actions if not isinstance(a, skip) and a.dest != "link"}
 
 
 #: the command line's settings a web page does not show (docs/web/index.html has no field for

@@ -17,6 +17,7 @@ from math import prod
 from camelot_rules.base.checks import check_bool
 from camelot_rules.base.dist import check_probability
 from camelot_rules.base.i18n import N_, get_language, gettext
+from camelot_rules.base.surface import user_words
 from camelot_rules.data import rulebook
 from camelot_rules.data.decks import Deck, standard_deck
 from camelot_rules.data.rulebook import MOVE_RULES, TRAVEL_DEMANDS, MoveRule, TravelDemand
@@ -122,11 +123,16 @@ def _fresh_deck(full: Deck, remaining: Deck, captured_held: object) -> Deck:
         )
     in_box = full.count("captured")
     if captured_held + remaining.count("captured") > in_box:
+        fix = user_words(
+            python="captured_held, or 'captured' in seen",
+            cli=gettext("add Captured! to --seen"),
+            widgets=gettext("add Captured! to the cards seen"),
+        )
         raise ValueError(
             gettext(
-                "captured_held={held} under figures and {left} left in the deck, but the deck "
-                "holds {box} Captured! card(s)"
-            ).format(held=captured_held, left=remaining.count("captured"), box=in_box)
+                "{held} Captured! card(s) under figures and {left} in the deck, but the deck "
+                "holds {box}: {fix}"
+            ).format(held=captured_held, left=remaining.count("captured"), box=in_box, fix=fix)
         )
     return full.without("captured", captured_held) if captured_held else full
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from camelot_rules.base.surface import on_surface
 from camelot_rules.data import rulebook
 from camelot_rules.data.decks import known_card_names, standard_deck
 from camelot_rules.data.names import (
@@ -155,8 +156,12 @@ def test_a_name_of_another_kind_says_what_it_is() -> None:
 def test_a_card_not_in_the_base_deck_says_add_expansion() -> None:
     # issue 18: a silent 0% is a wrong answer
     assert draw_probability(standard_deck("black"), 5, "morgan_witch_1") == 0  # library: 0
-    with pytest.raises(ValueError, match=r"base-game black deck.*--expansion"):
-        resolve_card("morgan_witch_1", standard_deck("black"), lang="en")
+    with pytest.raises(ValueError, match=r"base-game black deck.*\(expansion=True\)"):
+        resolve_card("morgan_witch_1", standard_deck("black"), lang="en")  # Python's words
+    with on_surface("cli"), pytest.raises(ValueError, match=r"Company \(--expansion\)$"):
+        resolve_card("morgan_witch_1", standard_deck("black"), lang="en")  # the CLI's option
+    with on_surface("widgets"), pytest.raises(ValueError, match=r"\(tick Merlin's Company\)$"):
+        resolve_card("morgan_witch_1", standard_deck("black"), lang="en")  # the widget's box
     with pytest.raises(ValueError, match="card of the travel deck"):
         resolve_card("Captured!", standard_deck("black", expansion=True), lang="en")
     assert resolve_card("First Witch", standard_deck("black", expansion=True)) == "morgan_witch_1"

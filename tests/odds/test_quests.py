@@ -23,7 +23,7 @@ from camelot_rules.engine import quests as effects
 from camelot_rules.explorer.models.combat_race import CombatRace
 from camelot_rules.explorer.models.quest_race import QuestRace
 from camelot_rules.front.cli import main
-from camelot_rules.front.display import fmt_prob
+from camelot_rules.front.display import fmt_chance, fmt_prob
 from camelot_rules.odds.quests import (
     _fill_probability,
     best_next_fight,
@@ -442,7 +442,7 @@ def test_cli_quest_combat_rb14_whites(capsys: pytest.CaptureFixture[str]) -> Non
         main(["quest", "combat", "lancelot", "--whites", "4", "5", "5", "--black-hidden", "4"]) == 0
     )
     out = capsys.readouterr().out
-    assert "P(knights win lancelot) = 139/462" in out
+    assert "P(knights win Lancelot) = 139/462" in out
     known = ",".join(RB14_BLACK)
     assert (
         main(["quest", "combat", "lancelot", "--whites", "4", "5", "5", "--black-known", known])
@@ -913,15 +913,28 @@ def test_cli_quest_races(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["quest", "grail", "--laid", "4", "--hands", "2,1", "--turns", "6"]) == 0
     out = capsys.readouterr().out
     p = grail_race(4, 0, [2, 1], 6).p_win
-    assert f"= {fmt_prob(p, 2)}," in out and "model: every evil step" in out
+    assert out.startswith(f"Holy Grail within 6 turns: won {fmt_chance(p)}")  # a sentence
+    assert f"6      {fmt_prob(p, 2)}" in out  # the table's last turn
+    assert "What this assumes:\n  - Rules: BoQ p.9" in out and "  - every evil step" in out
     argv = ["quest", "excalibur", "--steps", "2", "--knights", "2", "--each", "2"]
     assert main([*argv, "--turns", "4", "--players", "3"]) == 0
     p = excalibur_race(2, [2, 2], 4, players=3).p_win
-    assert f"= {fmt_prob(p, 2)}," in capsys.readouterr().out
+    assert f"won {fmt_chance(p)}" in capsys.readouterr().out.splitlines()[0]
     argv = ["quest", "war-race", "saxons", "--fights", "3", "--warriors", "2", "--hand", "4,5"]
     assert main([*argv, "--turns", "5", "--mercenaries-elsewhere"]) == 0
     p = war_race("saxons", 3, 2, [[4, 5]], 5, chosen_here=False).p_win
-    assert 0 < p < 1 and f"= {fmt_prob(p, 2)}," in capsys.readouterr().out
+    assert 0 < p < 1 and f"won {fmt_chance(p)}" in capsys.readouterr().out.splitlines()[0]
+
+
+def test_cli_race_that_cannot_be_won_says_why(capsys: pytest.CaptureFixture[str]) -> None:
+    """quest.grail (BoQ p.9; RB p.15): 3 Grail cards laid and 1 held make 4 of the 7 needed;
+    the model draws no white card, so the race is lost or open but never won."""
+    assert grail_race(3, 0, [1], 6).p_win == 0
+    assert main(["quest", "grail", "--laid", "3", "--hands", "1"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("Holy Grail cannot be won within 6 turns: the knights on it hold")
+    assert "1 Grail card but 4 are still needed (7 win it)" in first
+    assert "/" not in first  # no fraction in the headline
 
 
 @pytest.mark.parametrize(

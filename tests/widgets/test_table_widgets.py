@@ -159,8 +159,9 @@ def test_quest_reads_the_tracker_position() -> None:
     assert w.players.value == 3
     curve = excalibur_race(2, [1], 2, players=3, deck=standard_deck("black").without("excalibur"))
     assert pos.black_left == standard_deck("black").without("excalibur")
-    html_expected = _pct(curve.p_win)
-    assert html_expected in w.text.splitlines()[0]
+    assert curve.p_win == 0  # one card to spare, Excalibur 3 steps from the knights' bank
+    assert "cannot be won within 2 turns" in w.text.splitlines()[0]
+    assert "can spare 1 white card and Excalibur needs 3 steps" in w.text.splitlines()[0]
     assert "75 cards" in w.text
 
 

@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from camelot_rules.base.i18n import gettext as _
+from camelot_rules.front.commands.common import listed
 from camelot_rules.front.display import (
     cause_text,
+    fmt_percent,
+    sentences,
+    text_answer,
+    text_table,
 )
 
 if TYPE_CHECKING:
@@ -61,7 +69,9 @@ def _run_simulate(args: argparse.Namespace) -> str:
 
     options = {"traitor": "none"} if args.no_traitor else {}
     config = GameConfig.of(args.players, expansion=args.expansion, **options)
-    where = {"workers": args.workers, "client": args.scheduler, "progress": args.progress}
+    # a progress bar on a terminal (a long run is never silent); on request elsewhere
+    progress = args.progress or sys.stderr.isatty()
+    where = {"workers": args.workers, "client": args.scheduler, "progress": progress}
     if args.sweep:
         return _simulate_sweep(args, where)
     if args.endgame is not None:
@@ -72,19 +82,65 @@ def _run_simulate(args: argparse.Namespace) -> str:
         )
     rows = simulate_games(config, n=args.games, seed=args.seed, **where)
     summary = summarize(rows)
-    out = [
-        _("{config}: {games} games, seed {seed} (loyal heuristic vs traitor heuristic)").format(
-            config=config.label(), games=f"{summary['games']:,}", seed=args.seed
-        ),
-        _("knights win: {p} (95% Clopper-Pearson interval)").format(p=summary["knights_win"]),
-        _("endings:"),
-        *(f"  {cause_text(cause)}: {count:,}" for cause, count in summary["causes"].items()),
-        _("mean turns: {n}").format(n=f"{summary['mean_turns']:.1f}"),
-    ]
+    out = [_simulate_answer(config, rows, summary, args.seed)]
     if args.csv:
         rows_to_csv(rows, args.csv)
         out.append(_("one row per game written to {path}").format(path=args.csv))
     return "\n".join(out)
+
+
+def _simulate_answer(config: Any, rows: Sequence[Any], summary: dict[str, Any], seed: int) -> str:
+    """The answer to "is this normal?": the win rate with its interval, how the games ended in
+    percent (a cause that ends games both ways - 12 swords - split into won and lost), and what
+    played them; the table of endings after; the assumptions folded (issue 32)."""
+    games = summary["games"]
+    rate = summary["knights_win"]
+    endings: dict[tuple[str, bool], int] = {}
+    for r in rows:
+        endings[(r.cause, r.knights_win)] = endings.get((r.cause, r.knights_win), 0) + 1
+    ordered = sorted(endings.items(), key=lambda kv: -kv[1])
+
+    def ending(cause: str, won: bool) -> str:
+        text = cause_text(cause)
+        return (_("won: {cause}") if won else _("lost: {cause}")).format(cause=text)
+
+    def pct(n: int) -> str:
+        return fmt_percent(Fraction(n, games))
+
+    head = _(
+        "The loyal knights won {rate} of {games} games (interval at 95%: {low}-{high})."
+    ).format(
+        rate=pct(sum(r.knights_win for r in rows)),
+        games=f"{games:,}",
+        low=f"{100 * rate.low:.1f}%",
+        high=f"{100 * rate.high:.1f}%",
+    )
+    how = _("How they ended: {endings}.").format(
+        endings=listed(f"{ending(c, w)} {pct(n)}" for (c, w), n in ordered)
+    )
+    who = _(
+        "Both sides were played by the toolkit's heuristic policies (the loyal and the traitor "
+        "heuristics): fixed rules of thumb that play unlike people, so this is a yardstick for "
+        "comparing rules and settings, not a forecast for your table."
+    )
+    table = text_table(
+        [_("ending"), _("games"), "%"],
+        [[ending(c, w), f"{n:,}", pct(n)] for (c, w), n in ordered],
+    )
+    body = "\n".join(
+        [
+            _("knights win: {p} (95% Clopper-Pearson interval)").format(p=rate),
+            table,
+            _("mean turns: {n}").format(n=f"{summary['mean_turns']:.1f}"),
+        ]
+    )
+    assumes = [
+        _("{config}; seed {seed} (the same seed plays the same games)").format(
+            config=config.label(), seed=seed
+        ),
+        _("the interval is Clopper-Pearson's exact interval (95%) for the loyal win rate"),
+    ]
+    return text_answer(sentences(head, how, who), body, assumes)
 
 
 def _simulate_endgame(args: argparse.Namespace, config: GameConfig) -> str:
@@ -173,7 +229,11 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
             "pickled, and unpickling runs code"
         ),
     )
-    p_sim.add_argument("--progress", action="store_true", help=_("show a progress bar"))
+    p_sim.add_argument(
+        "--progress",
+        action="store_true",
+        help=_("show a progress bar (shown anyway on a terminal)"),
+    )
     p_sim.add_argument(
         "--sweep",
         action="append",
