@@ -76,7 +76,7 @@ def _profile(games: int) -> None:
     prof.disable()
     stats = pstats.Stats(prof)
     raw: dict[tuple[str, int, str], tuple[int, int, float, float, object]] = stats.stats  # type: ignore[attr-defined]
-    total = max(ct for (_, _, name), (_, _, _, ct, _) in raw.items() if name == "_play_chunk")
+    total = max(ct for (_, _, name), (_, _, _, ct, _) in raw.items() if name == "play_chunk")
 
     def cumulative(file_part: str, name: str) -> float:
         return sum(

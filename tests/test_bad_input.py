@@ -14,25 +14,25 @@ from camelot_rules import (
     DeckPosition,
     RebuildRules,
     best_turn,
-    core,
     dealt_hand_table,
     dealt_turn_distribution,
     deck_facts,
     explore,
     kay_splits,
     random_hand_siege_win_probability,
-    rulebook,
     setup_position,
     siege_choices,
     siege_win_probability,
-    simulate,
     solve,
     standard_deck,
     travel_composition_posterior,
 )
 from camelot_rules.base.checks import check_bool
+from camelot_rules.data import rulebook
+from camelot_rules.engine import arithmetic as core
 from camelot_rules.explorer.models import CoinRace, RoundTable, SiegeRace
 from camelot_rules.front.display import assumption_lines
+from camelot_rules.odds import montecarlo as simulate
 from camelot_rules.odds.rebuilds import quest_card_map
 from camelot_rules.odds.siege import fight_value, hand_fight_counts
 from camelot_rules.odds.travel import (

@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import pytest
 
-from camelot_rules.front.links import answer_link
+from camelot_rules.front.cli import answer_link
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "docs" / "web"

@@ -19,9 +19,9 @@ from camelot_rules.data import rulebook
 from camelot_rules.data.rulebook import CardCount, Confidence
 
 __all__ = [
+    "CARD_ID",
     "Deck",
     "SetupPosition",
-    "check_card_names",
     "check_players",
     "deck_facts",
     "known_card_names",
@@ -29,11 +29,11 @@ __all__ = [
     "standard_deck",
 ]
 
-_NAME = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")  # whole name: fullmatch, never match
+CARD_ID = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")  # whole name: fullmatch, never match
 
 
 def _check_name(name: object) -> str:
-    if not isinstance(name, str) or not _NAME.fullmatch(name):
+    if not isinstance(name, str) or not CARD_ID.fullmatch(name):
         raise ValueError(
             f"card name {name!r} is not lower_snake_case (expected e.g. 'fight_3' or 'grail')"
         )
@@ -253,38 +253,6 @@ def known_card_names() -> frozenset[str]:
     ):
         names.update(entry.name for entry in part)
     return frozenset(names)
-
-
-def check_card_names(deck: Deck, cards: str | Iterable[str]) -> frozenset[str]:
-    """Return ``cards`` as a set of card ids, rejecting unknown ones.
-
-    A name is unknown if it is neither in ``deck`` nor a card of any standard deck. A printed
-    name in English, Japanese or Spanish (``"Grail"``, ``"第1の魔女"``) stands for its id
-    (:func:`camelot_rules.data.names.resolve_card`); an unknown one gets a "did you mean" error.
-
-    >>> sorted(check_card_names(standard_deck("white"), ["Grail", "fight_5"]))
-    ['fight_5', 'grail']
-    """
-    from camelot_rules.data.names import resolve_card
-
-    if isinstance(cards, str):
-        names = [cards]
-    else:
-        try:
-            names = list(cards)
-        except TypeError:
-            raise ValueError(
-                f"cards={cards!r}: expected a card name or a collection of card names"
-            ) from None
-    ids = []
-    for name in names:
-        if not isinstance(name, str):
-            raise ValueError(f"cards={cards!r}: {name!r} is not a card name (text)")
-        if _NAME.fullmatch(name) and (deck.count(name) or name in known_card_names()):
-            ids.append(name)
-        else:  # a printed name, or a typo: the names table reads it or says what was meant
-            ids.append(resolve_card(name))
-    return frozenset(ids)
 
 
 @dataclass(frozen=True)

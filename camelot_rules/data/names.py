@@ -35,19 +35,17 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
 
 from camelot_rules.base.i18n import N_, check_language, get_language
 from camelot_rules.base.i18n import gettext as _
-
-if TYPE_CHECKING:
-    from camelot_rules.data.decks import Deck
+from camelot_rules.data.decks import CARD_ID, Deck, known_card_names, standard_deck
 
 __all__ = [
     "KINDS",
     "NAMES",
     "OWN",
     "Name",
+    "check_card_names",
     "display_name",
     "glossary_markdown",
     "name_entry",
@@ -536,8 +534,6 @@ def resolve_knight(text: object, lang: str | None = None) -> str:
 
 def _deck_label(deck: Deck, card: str, lang: str) -> str | None:
     """Why ``card`` is missing from ``deck`` when ``deck`` is a box deck: a sentence, or None."""
-    from camelot_rules.data.decks import standard_deck
-
     for kind in ("white", "black"):
         base, full = standard_deck(kind), standard_deck(kind, expansion=True)
         shown = display_name(f"{kind}_deck", "term", lang)
@@ -661,3 +657,33 @@ if __name__ == "__main__":  # pragma: no cover
             fh.write(glossary_markdown())
     else:
         sys.stdout.write(glossary_markdown())
+
+
+def check_card_names(deck: Deck, cards: str | Iterable[str]) -> frozenset[str]:
+    """Return ``cards`` as a set of card ids, rejecting unknown ones.
+
+    A name is unknown if it is neither in ``deck`` nor a card of any standard deck. A printed
+    name in English, Japanese or Spanish (``"Grail"``, ``"第1の魔女"``) stands for its id
+    (:func:`resolve_card`); an unknown one gets a "did you mean" error.
+
+    >>> sorted(check_card_names(standard_deck("white"), ["Grail", "fight_5"]))
+    ['fight_5', 'grail']
+    """
+    if isinstance(cards, str):
+        names = [cards]
+    else:
+        try:
+            names = list(cards)
+        except TypeError:
+            raise ValueError(
+                f"cards={cards!r}: expected a card name or a collection of card names"
+            ) from None
+    ids = []
+    for name in names:
+        if not isinstance(name, str):
+            raise ValueError(f"cards={cards!r}: {name!r} is not a card name (text)")
+        if CARD_ID.fullmatch(name) and (deck.count(name) or name in known_card_names()):
+            ids.append(name)
+        else:  # a printed name, or a typo: the names table reads it or says what was meant
+            ids.append(resolve_card(name))
+    return frozenset(ids)

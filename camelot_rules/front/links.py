@@ -21,31 +21,25 @@ format, read straight off the command line's own options, so a link always means
 '#siege?cards=5,4&excalibur=1'
 >>> argv_from_link("#siege?cards=5,4&excalibur=1")
 ['siege', '5', '4', '--excalibur']
->>> code, text = answer_link("#siege?cards=3,4")
->>> code, "P(win) = 3/4 (75.00%)" in text
-(0, True)
->>> answer_link("#siege?cards=3,x")
-(2, "cards=3,x: 'x' is not a whole number (expected whole numbers separated by commas, e.g. 5,4)")
+
+:func:`camelot_rules.front.cli.answer_link` answers a link (the web page calls it).
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 import json
 import os
-import tempfile
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote, unquote
+
+from camelot_rules.front.parser import NO_PAGE, build_parser, leaves, subparsers
 
 __all__ = [
     "DEFAULT_SITE",
-    "add_link_option",
-    "answer_link",
+    "LOG_KEY",
     "argv_from_link",
     "link_from_argv",
     "link_from_namespace",
@@ -64,8 +58,7 @@ SITE_ENV = "CAMELOT_RULES_SITE"
 BUILT_SITE = Path(__file__).resolve().parents[2] / "build" / "web" / "site.json"
 """The site ``make site`` built in this checkout; its ``address`` is the published address."""
 
-_NO_PAGE = frozenset({"simulate"})  # minutes of simulation and a CSV file: not a web answer
-_LOG_KEY = "text"  # verify: the log's text travels in the link, not its file name
+LOG_KEY = "text"  # verify: the log's text travels in the link, not its file name
 _SAFE = ",:/"  # left readable in links; everything else outside [A-Za-z0-9_.~-] is %-encoded
 _REPEAT = "/"  # between the values of an option given several times (--hand 3,4 --hand 5)
 
@@ -76,33 +69,11 @@ def _joined(value: object) -> str:
 
 @lru_cache(maxsize=1)
 def _parser() -> argparse.ArgumentParser:
-    from camelot_rules.front.cli import build_parser
-
     return build_parser()
 
 
-def _subparsers(parser: argparse.ArgumentParser) -> argparse._SubParsersAction[Any] | None:
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            return action
-    return None
-
-
-def _leaves(
-    parser: argparse.ArgumentParser, prefix: str = ""
-) -> dict[str, argparse.ArgumentParser]:
-    """Every runnable command of ``parser``: page name -> its (sub-)parser."""
-    found: dict[str, argparse.ArgumentParser] = {}
-    sub = _subparsers(parser)
-    if sub is None:
-        return {prefix: parser}
-    for name, child in sub.choices.items():
-        found.update(_leaves(child, f"{prefix}-{name}" if prefix else name))
-    return found
-
-
 def _pages() -> dict[str, argparse.ArgumentParser]:
-    return {k: v for k, v in _leaves(_parser()).items() if k not in _NO_PAGE}
+    return {k: v for k, v in leaves(_parser()).items() if k not in NO_PAGE}
 
 
 def pages() -> tuple[str, ...]:
@@ -116,7 +87,7 @@ def pages() -> tuple[str, ...]:
 
 def _key(action: argparse.Action) -> str:
     if not action.option_strings:
-        return _LOG_KEY if action.dest == "log" else action.dest
+        return LOG_KEY if action.dest == "log" else action.dest
     return max(action.option_strings, key=len).lstrip("-")
 
 
@@ -135,15 +106,6 @@ def _page(name: str) -> dict[str, argparse.Action]:
     if name not in found:
         raise ValueError(f"unknown page {name!r}: expected one of {', '.join(found)}")
     return {**_fields(found[name]), **_fields(_parser())}
-
-
-def add_link_option(parser: argparse.ArgumentParser) -> None:
-    """Give every command that has a page a ``--link`` flag (the CLI calls this once)."""
-    for name, leaf in _leaves(parser).items():
-        if name not in _NO_PAGE:
-            leaf.add_argument(
-                "--link", action="store_true", help="also print the web page's permalink"
-            )
 
 
 def parse_link(link: str) -> tuple[str, dict[str, str]]:
@@ -184,7 +146,7 @@ def argv_from_link(link: str, *, log_path: str | None = None) -> list[str]:
     ``ValueError`` naming it and what was expected.
 
     ``verify`` links carry the log's text: give ``log_path``, a file holding it
-    (:func:`answer_link` writes one).
+    (:func:`camelot_rules.front.cli.answer_link` writes one).
 
     >>> argv_from_link("#quest-combat?quest=lancelot&whites=4,5,5&black-hidden=4")
     ['quest', 'combat', 'lancelot', '--whites', '4', '5', '5', '--black-hidden=4']
@@ -217,7 +179,7 @@ def argv_from_link(link: str, *, log_path: str | None = None) -> list[str]:
             if value == "1":
                 (argv if key in top else options).append(action.option_strings[0])
             continue
-        if key == _LOG_KEY and action.dest == "log":
+        if key == LOG_KEY and action.dest == "log":
             if log_path is None:
                 raise ValueError("verify: the log's text must be written to a file (log_path)")
             positional.append(log_path)
@@ -252,21 +214,21 @@ def link_from_namespace(args: argparse.Namespace) -> str:
     that differs from its default, in the command line's order."""
     parser = _parser()
     names: list[str] = []
-    sub = _subparsers(parser)
+    sub = subparsers(parser)
     while sub is not None:
         name = getattr(args, str(sub.dest))
         names.append(name)
         parser = sub.choices[name]
-        sub = _subparsers(parser)
+        sub = subparsers(parser)
     page = "-".join(names)
-    if page in _NO_PAGE:
+    if page in NO_PAGE:
         raise ValueError(f"{page!r} has no web page: expected one of {', '.join(pages())}")
     parts = []
     for key, action in {**_fields(parser), **_fields(_parser())}.items():
         value = getattr(args, action.dest)
         if value is None or value is False or value == action.default or value == []:
             continue
-        if key == _LOG_KEY and action.dest == "log":
+        if key == LOG_KEY and action.dest == "log":
             text = Path(value).read_text(encoding="utf-8")
         elif value is True:
             text = "1"
@@ -324,36 +286,3 @@ def link_url(link: str, *, site: str | None = None) -> str:
     'https://example.org/camelot/#siege?cards=3,4'
     """
     return site_address(site) + link
-
-
-def answer_link(link: str) -> tuple[int, str]:
-    """Return ``(exit code, text)``: what ``camelot-rules`` answers for a link (0: an answer;
-    2: a message saying what is wrong with the input). The web page calls this."""
-    try:
-        page, found = parse_link(link)
-        with contextlib.ExitStack() as stack:
-            log_path = None
-            if page == "verify" and _LOG_KEY in found:
-                folder = stack.enter_context(tempfile.TemporaryDirectory())
-                log_path = os.path.join(folder, "play.log")
-                Path(log_path).write_text(found[_LOG_KEY], encoding="utf-8")
-            code, text = _run(argv_from_link(link, log_path=log_path))
-            return code, text.replace(log_path, "the play log") if log_path else text
-    except ValueError as err:
-        return 2, str(err)
-
-
-def _run(argv: list[str]) -> tuple[int, str]:
-    from camelot_rules.front.cli import main
-
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main(argv)
-        except SystemExit as stop:  # argparse refusing a combination (e.g. hand and turn)
-            code = stop.code if isinstance(stop.code, int) else 2
-    if code == 2:
-        lines = err.getvalue().strip().splitlines()
-        message = lines[-1] if lines else "the input was refused"
-        return 2, message.split("error: ", 1)[-1]
-    return code, out.getvalue().rstrip("\n")

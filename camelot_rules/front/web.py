@@ -2,7 +2,7 @@
 can lay out on a phone: the verdict first, then tables, then the assumptions folded, and a
 chart for every answer that is a curve.
 
-The answer is the command line's own (:func:`camelot_rules.front.links.answer_link`, the
+The answer is the command line's own (:func:`camelot_rules.front.cli.answer_link`, the
 same text as ``camelot-rules``); this module only cuts it into blocks, draws the charts the
 command handed over (:mod:`camelot_rules.front.charts`), and for a refused input says which
 of the page's fields the message is about, so the page can name the field in the player's
@@ -23,8 +23,8 @@ from typing import Any
 
 from camelot_rules.base.i18n import LANGUAGES, language
 from camelot_rules.base.i18n import gettext as _
-from camelot_rules.front import charts, links
-from camelot_rules.front.cli import display_width
+from camelot_rules.front import charts, cli, links
+from camelot_rules.front.parser import display_width
 
 __all__ = ["answer", "answer_json", "blocks", "error_fields"]
 
@@ -148,7 +148,7 @@ def answer(link: str) -> dict[str, Any]:
     refused input, ``fields`` (the fields at fault) and ``named`` (the message's words that
     name them, for the page to replace with the fields' labels)."""
     with charts.collected() as drawn:
-        code, text = links.answer_link(link)
+        code, text = cli.answer_link(link)
     _, settings = _link_settings(link)
     lang = settings.get("lang") if settings.get("lang") in LANGUAGES else "en"
     with language(lang):

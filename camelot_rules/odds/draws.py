@@ -12,7 +12,8 @@ from math import comb
 
 from camelot_rules.base.checks import check_instance
 from camelot_rules.base.i18n import gettext
-from camelot_rules.data.decks import Deck, check_card_names
+from camelot_rules.data.decks import Deck
+from camelot_rules.data.names import check_card_names
 
 __all__ = ["check_draws", "draw_probability", "hits_distribution"]
 

@@ -36,7 +36,8 @@ from typing import Any
 from camelot_rules.base.checks import check_bool, check_instance, check_int, check_names
 from camelot_rules.base.i18n import get_language, gettext
 from camelot_rules.base.rationals import ONE, ZERO, from_q, to_q
-from camelot_rules.data.decks import Deck, check_card_names, standard_deck
+from camelot_rules.data.decks import Deck, standard_deck
+from camelot_rules.data.names import check_card_names
 from camelot_rules.data.rulebook import QUEST_CARDS, Confidence
 from camelot_rules.odds.runout import check_draw_mix
 

@@ -13,7 +13,8 @@ from math import comb, lcm
 
 from camelot_rules.base.dist import check_probability
 from camelot_rules.base.i18n import gettext
-from camelot_rules.data.decks import Deck, check_card_names
+from camelot_rules.data.decks import Deck
+from camelot_rules.data.names import check_card_names
 
 __all__ = ["check_draw_mix", "first_draw_distribution", "turns_until_exhausted"]
 

@@ -41,7 +41,7 @@ from camelot_rules.explorer.graph import explore
 from camelot_rules.explorer.models.endgame import RoundTable
 from camelot_rules.explorer.solver import solve
 from camelot_rules.front.display import fmt_chance, fmt_fraction, html_answer, text_answer
-from camelot_rules.sim.games import GameConfig, Policies, _game_seed, play_game
+from camelot_rules.sim.games import GameConfig, Policies, game_seed, play_game
 from camelot_rules.sim.stats import WinRate, win_rate
 
 __all__ = ["EndgameComparison", "endgame_comparison"]
@@ -187,7 +187,7 @@ def endgame_comparison(
             ):
                 start.append(s)
 
-        end = play_game(config, policies, _game_seed(seed, game), watch=look)
+        end = play_game(config, policies, game_seed(seed, game), watch=look)
         if not start:
             continue
         first = start[0]

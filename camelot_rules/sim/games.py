@@ -26,6 +26,8 @@ __all__ = [
     "GameRow",
     "Policies",
     "check_run",
+    "game_seed",
+    "play_chunk",
     "play_game",
     "rows_to_csv",
     "simulate_games",
@@ -100,7 +102,7 @@ class GameRow:
         return asdict(self)
 
 
-def _game_seed(seed: int, game: int) -> int:
+def game_seed(seed: int, game: int) -> int:
     return (seed * 1_000_003 + game * 7_919) % (2**63)
 
 
@@ -150,12 +152,12 @@ def _row(game: int, seed: int, config: GameConfig, s: GameState) -> GameRow:
     )
 
 
-def _play_chunk(args: tuple[GameConfig, Policies, int, Sequence[int]]) -> list[GameRow]:
+def play_chunk(args: tuple[GameConfig, Policies, int, Sequence[int]]) -> list[GameRow]:
     config, policies, seed, games = args
     out = []
     for g in games:
-        game_seed = _game_seed(seed, g)
-        out.append(_row(g, game_seed, config, play_game(config, policies, game_seed)))
+        one_seed = game_seed(seed, g)
+        out.append(_row(g, one_seed, config, play_game(config, policies, one_seed)))
     return out
 
 
@@ -210,7 +212,7 @@ def simulate_games(
     policies = policies or Policies()
     chunks = _chunks(n, first)
     parts = run_tasks(
-        _play_chunk,
+        play_chunk,
         [(config, policies, seed, c) for c in chunks],
         [len(c) for c in chunks],
         workers=workers,

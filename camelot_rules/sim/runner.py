@@ -1,7 +1,7 @@
 """Where the games are played: in this process, on local worker processes, or on a Dask cluster.
 
 Work is cut into *tasks* - one configuration, a run of game numbers - and every game carries
-its own seed (derived from the sweep's seed and the game number, see ``games._game_seed``), so
+its own seed (derived from the sweep's seed and the game number, see ``games.game_seed``), so
 the rows do not depend on how the games were cut up or where they ran: one process, ``N`` local
 processes and a Dask cluster give the same table for the same seed. Results are put back in
 task order, never in the order they finished.

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from camelot_rules.sim.games import GameConfig, GameRow, Policies, _play_chunk, check_run
+from camelot_rules.sim.games import GameConfig, GameRow, Policies, check_run, play_chunk
 from camelot_rules.sim.runner import TASK_GAMES, run_tasks
 from camelot_rules.sim.stats import WinRate, win_rate
 
@@ -80,7 +80,7 @@ def sweep(
     chunks = [range(k, min(n, k + TASK_GAMES)) for k in range(0, n, TASK_GAMES)]
     tasks = [(config, policies, seed, c) for config in configs for c in chunks]
     parts = run_tasks(
-        _play_chunk,
+        play_chunk,
         tasks,
         [len(c) for _, _, _, c in tasks],
         workers=workers,

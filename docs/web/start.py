@@ -38,7 +38,7 @@ _stand_in = _LoadOnUse("networkx")
 sys.modules["networkx"] = _stand_in
 
 import camelot_rules.front.cli  # noqa: E402,F401  (imported now, so the first answer is quick)
-from camelot_rules.front.links import answer_link  # noqa: E402,F401
+from camelot_rules.front.cli import answer_link  # noqa: E402,F401
 from camelot_rules.front.web import answer_json as _answer_json  # noqa: E402
 
 

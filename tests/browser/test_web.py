@@ -22,7 +22,8 @@ from urllib.parse import quote
 
 import pytest
 
-from camelot_rules.front.links import answer_link, link_from_argv
+from camelot_rules.front.cli import answer_link
+from camelot_rules.front.links import link_from_argv
 from tests.browser.conftest import ARTIFACTS, ROOT, _free_port, _wait_http
 
 TIMEOUT = 120_000  # Python starts in ~4 s on a quiet machine; CI machines are shared

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from camelot_rules.front import links
-from camelot_rules.front.cli import build_parser, main
+from camelot_rules.front.cli import answer_link, build_parser, main
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = ROOT / "tests" / "logs"
@@ -60,7 +60,7 @@ def test_opening_a_link_gives_the_commands_answer(
     code = main(argv)
     out, err = capsys.readouterr()
     assert code == 0, err  # each command here is a valid question
-    assert links.answer_link(links.link_from_argv(argv)) == (code, out.rstrip("\n"))
+    assert answer_link(links.link_from_argv(argv)) == (code, out.rstrip("\n"))
 
 
 def test_the_issues_example_link() -> None:
@@ -68,10 +68,10 @@ def test_the_issues_example_link() -> None:
     assert links.link_from_argv(["siege", "5", "4", "--excalibur"]) == (
         "#siege?cards=5,4&excalibur=1"
     )
-    code, text = links.answer_link("#siege?cards=5,4&excalibur=1")
+    code, text = answer_link("#siege?cards=5,4&excalibur=1")
     assert code == 0 and "P(win) = 1 " in text
     # 3 + 4 = 7 beats faces 1..6 of 8: 6/8 = 3/4
-    code, text = links.answer_link("http://example.org/x/#siege?cards=3,4")
+    code, text = answer_link("http://example.org/x/#siege?cards=3,4")
     assert code == 0 and "3/4 (75.00%)" in text
 
 
@@ -79,9 +79,9 @@ def test_the_language_travels_in_the_link() -> None:
     link = links.link_from_argv(["--lang", "es", "draw", "white", "2", "grail"])
     assert link == "#draw?deck=white&draws=2&cards=grail&lang=es"
     assert links.argv_from_link(link)[:2] == ["--lang=es", "draw"]
-    code, text = links.answer_link("#siege?cards=3,4&lang=ja")
+    code, text = answer_link("#siege?cards=3,4&lang=ja")
     assert code == 0 and "3/4" in text and "勝率" in text  # "win rate" in the Japanese catalog
-    code, text = links.answer_link("#siege?cards=3,4&lang=fr")
+    code, text = answer_link("#siege?cards=3,4&lang=fr")
     assert code == 2 and "lang=fr: expected one of en, ja, es" in text
 
 
@@ -117,7 +117,7 @@ def test_spaces_and_percent_encoding_round_trip() -> None:
     ],
 )
 def test_a_bad_link_names_what_is_wrong(link: str, needle: str) -> None:
-    code, text = links.answer_link(link)
+    code, text = answer_link(link)
     assert code == 2 and needle in text, text
     assert "Traceback" not in text and "usage:" not in text
 
@@ -128,7 +128,7 @@ def test_verify_link_carries_the_log(capsys: pytest.CaptureFixture[str]) -> None
     assert link.startswith("#verify?text=") and link.endswith("&stats=1")
     main(["verify", str(log), "--stats"])
     cli = capsys.readouterr().out.rstrip("\n")
-    code, text = links.answer_link(link)
+    code, text = answer_link(link)
     assert code == 1  # rules broken: the CLI's exit code for a log with violations
     assert text.splitlines()[1:] == cli.splitlines()[1:]  # the first line names the file
     assert text.splitlines()[0] == "the play log:"

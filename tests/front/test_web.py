@@ -11,7 +11,7 @@ import pytest
 
 from camelot_rules.base.i18n import set_language
 from camelot_rules.front import links, web
-from camelot_rules.front.links import answer_link
+from camelot_rules.front.cli import answer_link
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,7 @@ from camelot_rules.explorer.models import RoundTable
 from camelot_rules.explorer.solver import outcome_probabilities
 from camelot_rules.sim import GameConfig, Policies
 from camelot_rules.sim.exact import endgame_comparison
-from camelot_rules.sim.games import _game_seed, play_game
+from camelot_rules.sim.games import game_seed, play_game
 
 
 def test_p_lost_ends_rounds_for_evil_worked_by_hand() -> None:
@@ -41,7 +41,7 @@ def test_the_engine_records_the_swords_as_laid_before_the_turn_over() -> None:
     result (core.after_hidden_traitors, RB p.17) - checked on every 12-sword game of 60."""
     config, seen = GameConfig.of(5), 0
     for game in range(60):
-        end = play_game(config, Policies(), _game_seed(5, game))
+        end = play_game(config, Policies(), game_seed(5, game))
         counts = [e for e in end.record() if e[0] == "count"]
         if end.result().cause != "12 swords":
             assert counts == []
@@ -65,11 +65,11 @@ def test_the_comparison_counts_the_games_from_the_position() -> None:
     wins = reached = turns = 0
     for game in range(40):
         firsts: list[int] = []
-        end = play_game(config, Policies(), _game_seed(3, game))
+        end = play_game(config, Policies(), game_seed(3, game))
         # replay: the first turn whose first state shows 2/2 swords, nobody accused or unmasked
         from camelot_rules.engine import new_game
 
-        s = new_game(5, seed=_game_seed(3, game))
+        s = new_game(5, seed=game_seed(3, game))
         last_turn = s.turn_no
         reached_here = (s.wsw, s.bsw) == (2, 2) and not any(s.accused) and not any(s.revealed)
         if reached_here:

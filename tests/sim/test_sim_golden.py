@@ -33,7 +33,7 @@ from camelot_rules.engine import new_game
 from camelot_rules.engine.flow import chance_weights
 from camelot_rules.engine.views import ObservationView, observation, observation_view
 from camelot_rules.sim import GameConfig, Policies, simulate_games
-from camelot_rules.sim.games import _game_seed, _row, play_game
+from camelot_rules.sim.games import _row, game_seed, play_game
 from camelot_rules.sim.policies import LoyalHeuristic, TraitorHeuristic
 
 FIXTURE = Path(__file__).with_suffix(".json")
@@ -69,7 +69,7 @@ def record(name: str) -> list[dict[str, Any]]:
     config, policies = CASES[name]
     out = []
     for g in range(GAMES):
-        seed = _game_seed(SEED, g)
+        seed = game_seed(SEED, g)
         state = play_game(config, policies, seed)
         out.append({**_row(g, seed, config, state).as_dict(), "history": _digest(state)})
     return out

@@ -1,0 +1,155 @@
+"""``camelot-rules simulate``: whole games played by policies, sweeps and the exact endgame."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from camelot_rules.base.i18n import gettext as _
+from camelot_rules.front.display import (
+    cause_text,
+)
+
+if TYPE_CHECKING:
+    from camelot_rules.sim import GameConfig
+
+
+def run_simulate(args: argparse.Namespace) -> str:
+    from camelot_rules.sim import GameConfig, rows_to_csv, simulate_games, summarize
+
+    options = {"traitor": "none"} if args.no_traitor else {}
+    config = GameConfig.of(args.players, expansion=args.expansion, **options)
+    where = {"workers": args.workers, "client": args.scheduler, "progress": args.progress}
+    if args.sweep:
+        return _simulate_sweep(args, where)
+    if args.endgame is not None:
+        return _simulate_endgame(args, config)
+    if args.plot:
+        raise ValueError(
+            _("--plot {path}: a plot compares configurations; add --sweep").format(path=args.plot)
+        )
+    rows = simulate_games(config, n=args.games, seed=args.seed, **where)
+    summary = summarize(rows)
+    out = [
+        _("{config}: {games} games, seed {seed} (loyal heuristic vs traitor heuristic)").format(
+            config=config.label(), games=f"{summary['games']:,}", seed=args.seed
+        ),
+        _("knights win: {p} (95% Clopper-Pearson interval)").format(p=summary["knights_win"]),
+        _("endings:"),
+        *(f"  {cause_text(cause)}: {count:,}" for cause, count in summary["causes"].items()),
+        _("mean turns: {n}").format(n=f"{summary['mean_turns']:.1f}"),
+    ]
+    if args.csv:
+        rows_to_csv(rows, args.csv)
+        out.append(_("one row per game written to {path}").format(path=args.csv))
+    return "\n".join(out)
+
+
+def _simulate_endgame(args: argparse.Namespace, config: GameConfig) -> str:
+    from camelot_rules.sim.exact import endgame_comparison
+
+    parts = args.endgame.split(",")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise ValueError(
+            _("--endgame {text}: expected WHITE,BLACK swords on the table, e.g. 5,4").format(
+                text=repr(args.endgame)
+            )
+        )
+    if args.workers != 1 or args.scheduler or args.csv or args.plot:
+        raise ValueError(
+            _(
+                "--endgame plays its games in this process: leave out --workers, "
+                "--scheduler, --csv and --plot"
+            )
+        )
+    white, black = (int(p) for p in parts)
+    return str(endgame_comparison(config, white=white, black=black, n=args.games, seed=args.seed))
+
+
+def _simulate_sweep(args: argparse.Namespace, where: dict[str, object]) -> str:
+    import csv
+
+    from camelot_rules.sim import GameConfig, parse_axis, variant_sweep
+
+    options = {"traitor": "none"} if args.no_traitor else {}
+    base = GameConfig.of(args.players, expansion=args.expansion, **options)
+    axes: dict[str, tuple[object, ...]] = {}
+    for text in args.sweep:
+        name, values = parse_axis(text)
+        if name in axes:
+            raise ValueError(
+                _("--sweep {text}: the axis {name} is given twice").format(
+                    text=repr(text), name=repr(name)
+                )
+            )
+        axes[name] = values
+    report = variant_sweep(axes, n=args.games, seed=args.seed, base=base, **where)  # type: ignore[arg-type]
+    out = [
+        _("{n} configurations around {config}:").format(n=len(report.rows), config=base.label()),
+        report.text(),
+    ]
+    if args.csv:
+        with open(args.csv, "w", newline="", encoding="utf-8") as fh:
+            rows = [r.as_dict() for r in report.rows]
+            writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows(rows)
+        out.append(_("one row per configuration written to {path}").format(path=args.csv))
+    if args.plot:
+        fig = report.plot()
+        fig.savefig(args.plot, dpi=120)
+        out.append(_("plot written to {path}").format(path=args.plot))
+    return "\n".join(out)
+
+
+def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
+    """Add this command to the command line's sub-commands."""
+    p_sim = sub.add_parser(
+        "simulate",
+        help=_("whole games by the heuristic policies: P(knights win) with its interval"),
+        epilog=_("examples: {example}; {example2}").format(
+            example="camelot-rules simulate --players 5 --games 1000 --seed 11 --csv out.csv",
+            example2="camelot-rules simulate --games 1000 --sweep players=3,4,5 "
+            "--sweep traitor=standard,none",
+        ),
+    )
+    p_sim.add_argument("--players", type=int, default=5, help=_("3-7 (3-8 with --expansion)"))
+    p_sim.add_argument("--expansion", action="store_true", help=_("Merlin's Company"))
+    p_sim.add_argument("--no-traitor", action="store_true", help=_("play without a traitor"))
+    p_sim.add_argument("--games", type=int, default=1000, help=_("number of games"))
+    p_sim.add_argument("--seed", type=int, default=0, help=_("the same seed, the same games"))
+    p_sim.add_argument("--workers", type=int, default=1, help=_("worker processes"))
+    p_sim.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help=_("run on a Dask cluster at this scheduler address (e.g. tcp://10.0.0.5:8786)"),
+    )
+    p_sim.add_argument("--progress", action="store_true", help=_("show a progress bar"))
+    p_sim.add_argument(
+        "--sweep",
+        action="append",
+        default=[],
+        metavar="NAME=V1,V2",
+        help=_(
+            "vary a rule option or setting (repeatable): players, expansion, traitor, "
+            "opening_share, three_player_peek, coats, travel_mix, divine_favor_reading, "
+            "two_traitor_flip; e.g. --sweep traitor=standard,none"
+        ),
+    )
+    p_sim.add_argument("--plot", default=None, help=_("with --sweep: save the plot (e.g. out.png)"))
+    p_sim.add_argument(
+        "--endgame",
+        default=None,
+        metavar="WHITE,BLACK",
+        help=_(
+            "from the games that reach this many white and black swords: their win rate next "
+            "to the exact best play on the Round Table model fitted to them"
+        ),
+    )
+    p_sim.add_argument(
+        "--csv",
+        default=None,
+        help=_("write one row per game to this file (with --sweep: one row per configuration)"),
+    )
+    p_sim.set_defaults(run=run_simulate)
