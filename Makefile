@@ -71,7 +71,9 @@ docs: $(STAMP) site
 	NO_MKDOCS_2_WARNING=1 $(BIN)/python docs/build.py
 
 ## make site: the zero-install web site in build/web - static files running the library in
-## Pyodide, offline (Pyodide from npm, wheels from PyPI, vendored at build time; docs/build_web.py).
+## Pyodide, offline (Pyodide from npm, wheels from PyPI, vendored at build time; bytecode made
+## by Pyodide under node; docs/build_web.py, docs/web.md). Publish the folder on any static
+## host; CAMELOT_RULES_SITE=https://... names that address in the page's links.
 site: $(STAMP)
 	$(BIN)/python docs/build_web.py
 

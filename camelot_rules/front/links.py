@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import json
 import os
 import re
 from collections.abc import Sequence
@@ -55,11 +56,17 @@ __all__ = [
     "page_fields",
     "pages",
     "parse_link",
+    "site_address",
 ]
 
 DEFAULT_SITE = "http://127.0.0.1:8000/"
 """Where ``python3 -m http.server -d build/web --bind 127.0.0.1 8000`` serves the site;
-``CAMELOT_RULES_SITE`` in the environment names another copy (e.g. a GitHub Pages address)."""
+``CAMELOT_RULES_SITE`` in the environment names another copy (e.g. a GitHub Pages address).
+The same setting at ``make site`` gives the page's own links that address, and is kept in
+the built site (:data:`BUILT_SITE`), where ``--link`` finds it afterwards."""
+SITE_ENV = "CAMELOT_RULES_SITE"
+BUILT_SITE = Path(__file__).resolve().parents[2] / "build" / "web" / "site.json"
+"""The site ``make site`` built in this checkout; its ``address`` is the published address."""
 
 LOG_KEY = "text"  # verify: the log's text travels in the link, not its file name
 _SAFE = ",:/"  # left readable in links; everything else outside [A-Za-z0-9_.~-] is %-encoded
@@ -355,12 +362,42 @@ def link_from_argv(argv: Sequence[str]) -> str:
     return link_from_namespace(args)
 
 
+def _built_address() -> str | None:
+    try:
+        found = json.loads(BUILT_SITE.read_text(encoding="utf-8")).get("address")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return found if isinstance(found, str) and found else None
+
+
+def site_address(address: str | None = None) -> str:
+    """Return the web page's address: ``address``, else ``$CAMELOT_RULES_SITE``, else the
+    address the last ``make site`` was given (:data:`BUILT_SITE`), else :data:`DEFAULT_SITE`;
+    a folder's address gets its closing ``/``. Anything but an ``http(s)://`` address raises
+    a ``ValueError`` naming the setting.
+
+    >>> site_address("https://example.org/camelot")
+    'https://example.org/camelot/'
+    >>> site_address("example.org")
+    Traceback (most recent call last):
+        ...
+    ValueError: CAMELOT_RULES_SITE='example.org': expected the page's address, e.g. https://example.org/camelot/
+    """
+    given = address or os.environ.get(SITE_ENV) or _built_address() or DEFAULT_SITE
+    value = given.strip().split("#", 1)[0]
+    scheme, sep, rest = value.partition("://")
+    if scheme not in ("http", "https") or not sep or not rest.split("/", 1)[0]:
+        raise ValueError(
+            f"{SITE_ENV}={value!r}: expected the page's address, e.g. https://example.org/camelot/"
+        )
+    last = rest.rsplit("/", 1)[-1] if "/" in rest else ""
+    return value if value.endswith("/") or "." in last else value + "/"
+
+
 def link_url(link: str, *, site: str | None = None) -> str:
-    """Return the full address: ``site`` (default ``$CAMELOT_RULES_SITE`` or
-    :data:`DEFAULT_SITE`) followed by the link.
+    """Return the full address: ``site`` (default :func:`site_address`) followed by the link.
 
     >>> link_url("#siege?cards=3,4", site="https://example.org/camelot/")
     'https://example.org/camelot/#siege?cards=3,4'
     """
-    base = site or os.environ.get("CAMELOT_RULES_SITE") or DEFAULT_SITE
-    return base.split("#", 1)[0] + link
+    return site_address(site) + link

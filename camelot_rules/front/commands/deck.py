@@ -10,6 +10,7 @@ from typing import Any
 from camelot_rules.base.i18n import N_, get_language
 from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data.decks import standard_deck
+from camelot_rules.front import charts
 from camelot_rules.front.commands.common import (
     dist_table,
     listed,
@@ -95,6 +96,7 @@ def run_deck(args: argparse.Namespace) -> str:
         out.append(_("expected rebuilds: {n}").format(n=fmt_expectation(fc.expected_rebuilds)))
         return text_answer(out[0], "\n".join(out[1:]), fc.options)
     nr = next_rebuild(position, mix, cards=names, horizon=args.horizon, rules=rules)
+    charts.show(charts.rebuild_chart(_pile(args.deck), nr.by_turn))  # the web page draws it
     rows = []
     total = Fraction(0)
     for turn, p in sorted(nr.by_turn.items()):

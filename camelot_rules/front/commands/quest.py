@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from camelot_rules.base.i18n import gettext as _
+from camelot_rules.front import charts
 from camelot_rules.front.commands.common import (
     dist_table,
     fight_values,
@@ -289,6 +290,15 @@ def run_war(args: argparse.Namespace) -> str:
     return text_answer(verdict, body, assumes)
 
 
+def _race_title(quest: str) -> str:
+    """The race's name in the reader's language (a chart's title)."""
+    if quest == "grail":
+        return _("the Holy Grail")
+    if quest == "excalibur":
+        return _("Excalibur")
+    return _("the {war} war against its warriors").format(war=_quest_name(quest))
+
+
 def _race_report(quest: str, curve: object, *, laid: int = 0, held: Sequence[int] = ()) -> str:
     """A race's answer: one sentence (won and lost within the turns, or why it cannot be won),
     the chances turn by turn, then what the model assumes (issues 14, 32)."""
@@ -296,6 +306,7 @@ def _race_report(quest: str, curve: object, *, laid: int = 0, held: Sequence[int
     from camelot_rules.odds.quests import RaceCurve
 
     assert isinstance(curve, RaceCurve)
+    charts.show(charts.race_chart(_race_title(quest), curve))  # the web page draws it
     rows = [
         [t, fmt_prob(w, 2), fmt_prob(lo, 2)]
         for t, (w, lo) in enumerate(zip(curve.won, curve.lost))
