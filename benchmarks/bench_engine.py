@@ -29,7 +29,7 @@ from types import MappingProxyType
 from typing import Any
 
 from camelot_rules.engine import GameState, new_game, random_step
-from camelot_rules.engine.state import _SLOTS
+from camelot_rules.engine.state import SLOTS
 from camelot_rules.sim.stats import clopper_pearson
 
 PLAYERS = 5
@@ -223,7 +223,7 @@ def state_memory() -> None:
     moves = final.history()[len(s.history()) :]
     for move in moves[: len(moves) // 2]:
         prev, s = s, s.step(move)
-    slots = [n for n in _SLOTS if n not in ("cfg", "hist")]
+    slots = [n for n in SLOTS if n not in ("cfg", "hist")]
     shell = sys.getsizeof(s)
     own = shell + deep_size([getattr(s, n) for n in slots], set()) - sys.getsizeof([])
     cfg = deep_size(s.cfg, set())

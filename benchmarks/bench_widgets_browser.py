@@ -54,8 +54,17 @@ def _visible(css: str) -> str:
     return f"{css} >> visible=true"
 
 
+# The visible answer's text, after its pinned verdict on the dashboard (``.<name>-verdict``
+# above the inputs for ``.<name>-result``, issue 32).
+READ = """(sel) => {
+    const shown = (s) => [...document.querySelectorAll(s)].find(x => x.offsetParent !== null);
+    const e = shown(sel);
+    const v = sel.endsWith('-result') ? shown(sel.replace(/-result$/, '-verdict')) : null;
+    return e ? (v ? v.innerText + '\\n' : '') + e.innerText : null; }"""
+
+
 def _answer(page: Any, css: str) -> str:
-    return str(page.locator(_visible(css)).first.inner_text())
+    return str(page.evaluate(READ, css) or "")
 
 
 Act = tuple[Callable[[], None], str]  # an input, and a text its answer shows ("": any new)
@@ -70,9 +79,11 @@ def _timed(page: Any, css: str, act: Act) -> float:
     try:
         page.wait_for_function(
             """([sel, before, busy, needle]) => {
-                const e = [...document.querySelectorAll(sel)].find(x => x.offsetParent !== null);
-                return e && e.innerText !== before && !e.innerText.includes(busy)
-                    && e.innerText.trim().length > 0 && e.innerText.includes(needle); }""",
+                const t = ("""
+            + READ
+            + """)(sel);
+                return t && t !== before && !t.includes(busy)
+                    && t.trim().length > 0 && t.includes(needle); }""",
             arg=[css, before, BUSY, act[1]],
             timeout=TIMEOUT,
         )
@@ -215,8 +226,8 @@ def _extras(page: Any, repeat: int) -> list[Row]:
             "quest (Excalibur / Grail), notebook 09",
             ".quest-result",
             [
-                (_select(page, "Quest", "Excalibur"), "Excalibur ("),
-                (_select(page, "Quest", "the Holy Grail"), "Holy Grail ("),
+                (_select(page, "Quest", "Excalibur"), "Excalibur within"),
+                (_select(page, "Quest", "the Holy Grail"), "Holy Grail within"),
             ],
             repeat,
         )

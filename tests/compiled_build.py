@@ -60,7 +60,9 @@ def env_for(tree: Path) -> dict[str, str]:
     return env
 
 
-def wait(timeout: float = 900) -> Path:
+def wait(timeout: float = 3600) -> Path:
+    """The built folder, once the build is done. ``timeout`` only catches a build that hangs:
+    the build is 2-3 minutes of one core, and a busy machine may stretch that several times."""
     start()
     proc: subprocess.Popen[bytes] = _RUN["proc"]
     proc.wait(timeout=timeout)

@@ -359,8 +359,10 @@ def no_arthur(lines: list[str], rng: random.Random) -> Mutant | None:
     spare = next(
         k for k in rulebook.KNIGHTS + rulebook.EXPANSION_KNIGHTS if k not in _knights(lines)
     )
-    new = lines[i].replace("arthur", spare)
-    return Mutant(_replace(lines, i, new), frozenset({i + 1}))
+    # the spare knight takes King Arthur's seat on every line (a line naming a knight who is
+    # not at the table is a parse error, not this rule's violation)
+    renamed = [re.sub(r"\barthur\b", spare, line) for line in lines]
+    return Mutant(renamed, frozenset({i + 1}))
 
 
 def hidden_traitors_wrong(lines: list[str], rng: random.Random) -> Mutant | None:
@@ -419,7 +421,7 @@ def life_seven(lines: list[str], rng: random.Random) -> Mutant | None:
 
 def bad_quest_card(lines: list[str], rng: random.Random) -> Mutant | None:
     """A Fight card laid that breaks the quest's pattern (combat) or its climb (war)."""
-    from camelot_rules.engine.effects import pattern_ok
+    from camelot_rules.engine.quests import pattern_ok
 
     laid: dict[str, list[int]] = {}
     by: dict[str, str] = {}

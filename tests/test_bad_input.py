@@ -29,10 +29,10 @@ from camelot_rules import (
 )
 from camelot_rules.base.checks import check_bool
 from camelot_rules.data import rulebook
-from camelot_rules.engine import arithmetic as core
+from camelot_rules.engine import arithmetic
 from camelot_rules.explorer.models import CoinRace, RoundTable, SiegeRace
 from camelot_rules.front.display import assumption_lines
-from camelot_rules.odds import montecarlo as simulate
+from camelot_rules.odds import montecarlo
 from camelot_rules.odds.rebuilds import quest_card_map
 from camelot_rules.odds.siege import fight_value, hand_fight_counts
 from camelot_rules.odds.travel import (
@@ -82,14 +82,14 @@ YES_NO: list[tuple[str, Callable[[object], object]]] = [
     ("expansion", lambda v: SiegeRace(expansion=v)),
     ("evil_choice", lambda v: SiegeRace(evil_choice=v)),
     ("expansion", lambda v: assumption_lines("white", expansion=v)),
-    ("fifth_witch", lambda v: core.after_wrong_accusation(5, 0, fifth_witch=v)),
-    ("divine_favor", lambda v: core.knights_win_count(6, 6, divine_favor=v)),
+    ("fifth_witch", lambda v: arithmetic.after_wrong_accusation(5, 0, fifth_witch=v)),
+    ("divine_favor", lambda v: arithmetic.knights_win_count(6, 6, divine_favor=v)),
     ("fifth_witch", lambda v: rulebook.wrong_accusation_flips(fifth_witch=v)),
     ("expansion", lambda v: rulebook.deck_entries("white", expansion=v)),
-    ("excalibur", lambda v: simulate.simulate_siege_fights([3], 10, seed=1, excalibur=v)),
+    ("excalibur", lambda v: montecarlo.simulate_siege_fights([3], 10, seed=1, excalibur=v)),
     (
         "excalibur",
-        lambda v: simulate.simulate_random_hand_fights(SMALL, 1, 10, seed=1, excalibur=v),
+        lambda v: montecarlo.simulate_random_hand_fights(SMALL, 1, 10, seed=1, excalibur=v),
     ),
 ]
 
@@ -205,20 +205,20 @@ def test_a_deck_too_large_for_len_is_refused() -> None:
 
 # --- issue 16, items 3 and 5: sizes and numbers checked before any work ------------------------
 def test_huge_hands_are_refused_before_any_work() -> None:
-    import time
-
     from camelot_rules.odds.siege import MAX_FIGHT_CARDS, siege_choices, siege_win_probability
     from widgets.siege import render_siege
 
     assert MAX_FIGHT_CARDS == 59  # 51 base Fight cards + 8 of Merlin's Company (LOW counts)
-    start = time.perf_counter()
-    with pytest.raises(ValueError, match="Fight cards"):
-        siege_choices({"fight_1": 10**9})
-    with pytest.raises(ValueError, match="Fight cards"):
-        siege_win_probability(iter([1] * 10**6))
-    with pytest.raises(ValueError, match="more than"):
-        render_siege({5: 10**8})
-    assert time.perf_counter() - start < 2
+
+    def refused() -> None:
+        with pytest.raises(ValueError, match="Fight cards"):
+            siege_choices({"fight_1": 10**9})
+        with pytest.raises(ValueError, match="Fight cards"):
+            siege_win_probability(iter([1] * 10**6))
+        with pytest.raises(ValueError, match="more than"):
+            render_siege({5: 10**8})
+
+    _within(2, refused)
 
 
 @pytest.mark.parametrize("text", ["1: 1e-99999999", "1: " + "9" * 5000, "1: 1/1e9", "1: inf"])
@@ -231,14 +231,13 @@ def test_number_text_is_bounded_and_explained(text: str) -> None:
 
 # --- issue 16, item 10: the play-log reader ---------------------------------------------------
 def test_play_log_reader_refuses_huge_files_before_reading_them(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    import time
-
     from camelot_rules.logs.playlog import LogError, read_log
 
-    start = time.perf_counter()
-    with pytest.raises(LogError, match="bytes"):
-        read_log("/dev/zero")
-    assert time.perf_counter() - start < 2
+    def refused() -> None:
+        with pytest.raises(LogError, match="bytes"):
+            read_log("/dev/zero")
+
+    _within(2, refused)  # reading /dev/zero to its end would never stop
     bad = tmp_path / "latin1.log"
     bad.write_bytes("setup players=4 expansion=no\n# caf\xe9\n".encode("latin-1"))
     with pytest.raises(LogError, match="UTF-8"):
@@ -258,25 +257,30 @@ def test_play_log_superscript_digits_and_bom() -> None:
 
 # --- issue 16, item 4: work limits fire before the work ----------------------------------------
 class _Overtime(BaseException):
-    """Raised by the alarm (a BaseException, so no ``except Exception`` hides it)."""
+    """Raised by the timer (a BaseException, so no ``except Exception`` hides it)."""
 
 
 def _within(seconds: float, call: Callable[[], object]) -> object:
-    """Run ``call``; fail the test if it takes longer than ``seconds`` (it is interrupted)."""
+    """Run ``call``; fail the test if it uses more than ``seconds`` of CPU time (it is then
+    interrupted). CPU time, not time on the clock: a machine busy with other work made the
+    wall-clock alarm this used to be fail on a shared 2-core machine. The bounds are 7 to 250
+    times the CPU time the calls take (0.004-0.56 s, measured); what they catch is the work
+    the calls did before their limits (seconds to minutes, in the comments below). Speed
+    itself is measured in benchmarks/."""
     import signal
 
-    def alarm(_signum: int, _frame: object) -> None:
+    def over(_signum: int, _frame: object) -> None:
         raise _Overtime
 
-    old = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    old = signal.signal(signal.SIGPROF, over)
+    signal.setitimer(signal.ITIMER_PROF, seconds)  # counts this process's CPU time only
     try:
         return call()
     except _Overtime:
-        pytest.fail(f"took longer than {seconds} s")
+        pytest.fail(f"used more than {seconds} s of CPU time")
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, old)
 
 
 def test_turns_until_exhausted_of_a_large_pile_answers_quickly() -> None:

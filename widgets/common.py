@@ -8,6 +8,8 @@ choice in :func:`language_box` renames a whole widget and re-renders its answer.
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -21,13 +23,16 @@ from camelot_rules.base.i18n import (
     gettext,
     set_language,
 )
+from camelot_rules.base.surface import on_surface
 from camelot_rules.front.display import html_error
 
 __all__ = [
     "BUSY_HTML",
+    "BUSY_TEXT",
     "LANGUAGE_OPTIONS",
     "AnswerRepr",
     "Rendered",
+    "busy_html",
     "exact_box",
     "language_box",
     "relabel",
@@ -38,6 +43,7 @@ __all__ = [
     "show_busy",
     "text_box",
     "tr",
+    "verdict_of",
 ]
 
 # Each language named in itself, so a reader finds their own whatever is on screen.
@@ -47,9 +53,15 @@ _LABEL_ATTRS = ("description", "tooltip", "placeholder", "value", "options")
 
 Rendered = tuple[str, str]  # (html, plain text)
 
-BUSY_HTML = (
-    "<div class='camelot-busy' style='color:#555;font-style:italic'>Working it out&hellip;</div>"
-)
+# The busy sign's opening tag (a result that starts with it is being worked out); its words
+# are in the language in force (``busy_html``).
+BUSY_HTML = "<div class='camelot-busy' style='color:#555;font-style:italic'>"
+BUSY_TEXT = N_("Working it out…")
+
+
+def busy_html() -> str:
+    """The busy sign, in the language in force."""
+    return f"{BUSY_HTML}{html.escape(gettext(BUSY_TEXT))}</div>"
 
 
 def safe_render(render: Callable[[], Rendered]) -> Rendered:
@@ -61,15 +73,47 @@ def safe_render(render: Callable[[], Rendered]) -> Rendered:
     named by its type so it can be reported.
     """
     try:
-        return render()
+        with on_surface("widgets"):  # a message names the widget's boxes, not parameters
+            return render()
     except ValueError as err:
         message = str(err) or type(err).__name__
     except KeyboardInterrupt:  # the notebook's stop button: the old answer must not stay
-        message = "stopped before the answer was found; nothing was changed"
+        message = gettext("stopped before the answer was found; nothing was changed")
     except Exception as err:  # shown in place: a widget user never sees a traceback
-        message = f"unexpected {type(err).__name__}: {err}" if str(err) else type(err).__name__
-        message += " (a defect of the toolkit: please report it with the inputs)"
-    return html_error(message), f"Cannot compute: {message}"
+        what = f"{type(err).__name__}: {err}" if str(err) else type(err).__name__
+        message = gettext(
+            "unexpected {error} (a defect of the toolkit: please report it with the inputs)"
+        ).format(error=what)
+    return html_error(message), "{head} {message}".format(
+        head=gettext("Cannot compute:"), message=message
+    )
+
+
+_VERDICT = re.compile(r"<p class='camelot-verdict'[^>]*>.*?</p>", re.S)
+_ERROR = re.compile(r"<div class='camelot-error'.*?</div>", re.S)
+
+
+def verdict_of(answer: str) -> str:
+    """The opening sentence of an answer's HTML (its ``camelot-verdict``), or its error, with
+    the busy sign before it while a new answer is being worked out; ``""`` when it has none.
+
+    >>> from camelot_rules.front.display import html_answer, html_error
+    >>> verdict_of(html_answer("Play 5: you cannot lose.", "<table></table>", []))[-28:]
+    'Play 5: you cannot lose.</p>'
+    >>> verdict_of(html_error("bad")).startswith("<div class='camelot-error'")
+    True
+    >>> verdict_of(busy_html() + "<div>old</div>") == busy_html()
+    True
+    """
+    busy = ""
+    if answer.startswith(BUSY_HTML):
+        end = answer.index("</div>") + len("</div>")
+        busy, answer = answer[:end], answer[end:]
+    found = _VERDICT.search(answer) or _ERROR.search(answer)
+    shown = found.group(0) if found else ""
+    if busy:
+        return busy + (f"<div style='opacity:0.45'>{shown}</div>" if shown else "")
+    return shown
 
 
 def result_box(css_class: str) -> W.HTML:
@@ -81,7 +125,7 @@ def result_box(css_class: str) -> W.HTML:
 
 def show_busy(box: W.HTML) -> None:
     """Put the busy sign in ``box`` (sent to the browser at once, before a slow answer)."""
-    box.value = BUSY_HTML + f"<div style='opacity:0.45'>{box.value}</div>"
+    box.value = busy_html() + f"<div style='opacity:0.45'>{box.value}</div>"
 
 
 def row(children: list[Any]) -> W.HBox:

@@ -174,15 +174,31 @@ _WORDS = (
 
 
 def _travel(kind: str) -> str:
-    """A travel card: its id in English (as the model names it), its printed name otherwise."""
-    return kind if get_language() == "en" else display_name(kind)
+    """A travel card by its printed name."""
+    return display_name(kind)
+
+
+# The outcomes named like ids, in English words (the other languages' catalogs translate the
+# ids themselves).
+_ENGLISH = {
+    "loyal_win": "the loyal knights win",
+    "evil_win": "evil wins",
+    "heads_first": "heads first",
+    "tails_first": "tails first",
+}
 
 
 def _word(value: object) -> str:
-    """A model's outcome or move in the language in force (as it is when not in the catalog)."""
+    """A model's outcome or move in the language in force (as it is when not in the catalog).
+
+    >>> _word("loyal_win")
+    'the loyal knights win'
+    """
     text = str(value)
     if text.startswith("lay Fight ") and text[10:].isdigit():
         return _("lay Fight {v}").format(v=text[10:])
+    if get_language() == "en":
+        return _ENGLISH.get(text, text)
     return _(text) if text in _WORDS else text
 
 
@@ -269,7 +285,7 @@ def describe_state(name: str, state: Hashable) -> str:
     >>> describe_state("Siege race", (8, 0, 0, "evil"))
     '8 siege engines, quest progress 0, turn 0, the evil step'
     >>> describe_state("Coin race (tiny example)", ("heads_first",))
-    'over: heads_first'
+    'over: heads first'
     """
     if isinstance(state, tuple) and len(state) == 1:
         return _("over: {outcome}").format(outcome=_word(state[0]))
@@ -508,6 +524,8 @@ class GraphWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
         self.exact = exact_box()
         self.step = tr(W.Button(), description=N_("Step"))
         self.back = tr(W.Button(), description=N_("Back to start"))
+        self.step_note = W.HTML()
+        self.step_note.add_class("graph-step-note")
         self.result = result_box("graph-result")
         self.text = ""
         self.explored: Explored | None = None
@@ -523,6 +541,7 @@ class GraphWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
                 row([self.model, self.language]),
                 self.params,
                 row([self.next, self.step, self.back, self.exact]),
+                self.step_note,
                 self.result,
             ],
             layout={"max_width": "100%"},
@@ -552,6 +571,21 @@ class GraphWidget(AnswerRepr, W.VBox):  # type: ignore[misc]
         assert self.explored is not None
         options = successors(self.explored, self.state)
         self.next.options = options
+        # the first move is chosen (a click steps at once); none left: the buttons say why
+        self.next.value = options[0][1] if options else None
+        ended = not options
+        self.next.disabled = self.step.disabled = ended
+        tr(
+            self.step,
+            tooltip=N_("The game is over here: Back to start")
+            if ended
+            else N_("Go to the state chosen"),
+        )
+        self.step_note.value = (
+            "<i>{}</i>".format(_("The game is over here: no move is left (Back to start)."))
+            if ended
+            else ""
+        )
         return render_graph(self.explored, self.state, exact=self.exact.value)
 
     def _step(self, _button: object = None) -> None:

@@ -10,6 +10,7 @@ import ipywidgets as W
 from camelot_rules.base.checks import check_bool, check_text
 from camelot_rules.base.i18n import N_
 from camelot_rules.base.i18n import gettext as _
+from camelot_rules.front.display import html_answer, html_error
 from camelot_rules.logs.playlog import (
     format_report,
     format_stat_test,
@@ -34,22 +35,31 @@ def render_playlog(text: str, *, stats: bool = True) -> Rendered:
         raise ValueError(
             _("the log has more than {n} lines; check it with the CLI").format(n=MAX_LINES)
         )
-    report = verify_text(text)  # a line that cannot be read is reported, the others replayed
+    try:
+        # a line that cannot be read is reported, the others replayed; a log of another game
+        # or table is refused whole
+        report = verify_text(text)
+    except ValueError as err:
+        head = _("The log cannot be read:")
+        return html_error(str(err), head=head), f"{head} {err}"
     lines = format_report(report).splitlines()
     broken = {format_violation(v) for v in report.violations}  # shown red, in any language
     broken |= {str(err) for err in report.errors}
     if stats:  # after the report, never instead of it; a test it cannot make is noted
         tests, notes = stats_report(report)
         lines += [format_stat_test(t) for t in tests] + notes
+    # the verdict: clean, or how many rules are broken and the first of them
+    verdict = lines[0] if not report.violations else f"{lines[0]} {lines[1].strip()}"
+    rest = lines[1:] if not report.violations else lines[2:]
     body = "".join(
         (
             f"<div class='camelot-error' style='color:#a40000'>{html.escape(line)}</div>"
             if line.strip() in broken
             else f"<div style='color:inherit'>{html.escape(line)}</div>"
         )
-        for line in lines
+        for line in rest
     )
-    return body, "\n".join(lines)
+    return html_answer(verdict, body, []), "\n".join([verdict, *rest])
 
 
 class PlaylogWidget(W.VBox):  # type: ignore[misc]
@@ -63,6 +73,7 @@ class PlaylogWidget(W.VBox):  # type: ignore[misc]
             layout={"width": "700px", "max_width": "100%", "height": "220px"},
         )
         self.check = tr(W.Button(), description=N_("Check the log"))
+        self.check.add_class("playlog-check")
         self.result = result_box("playlog-result")
         self.text = ""
         self.check.on_click(self._update)

@@ -7,7 +7,6 @@ the Pict and Saxon wars) and the combat quests (Black Knight, Lancelot, the Drag
 
 from __future__ import annotations
 
-import html
 import re
 from fractions import Fraction
 from functools import lru_cache
@@ -22,9 +21,13 @@ from camelot_rules.data.decks import Deck, standard_deck
 from camelot_rules.data.names import display_name
 from camelot_rules.front.display import (
     exact_fractions,
+    fmt_chance,
     fmt_prob,
     html_answer,
     html_table,
+    race_blocker,
+    race_verdict,
+    sentences,
     text_answer,
     text_table,
 )
@@ -50,6 +53,7 @@ from widgets.common import (
     text_box,
     tr,
 )
+from widgets.svg import svg_lines
 from widgets.tracker import ReadsPosition
 
 __all__ = [
@@ -87,11 +91,47 @@ MAX_TURNS = 16
 _NUMBER = re.compile(r"\d{1,3}")
 
 
+# What the hands box holds, by the kind of quest (one meaning per quest: after a switch the box
+# shows what was typed for that kind, never a Grail count read as Fight values): its label, its
+# hint and its first value.
+HANDS_KINDS = {
+    "grail": "grail",
+    "excalibur": "excalibur",
+    "picts": "war",
+    "saxons": "war",
+    **{q: "combat" for q in COMBAT_QUESTS},
+}
+HANDS_LABELS = {
+    "grail": N_("Grail cards in hand"),
+    "excalibur": N_("White cards to spare"),
+    "war": N_("Fight cards in hand"),
+    "combat": N_("Your Fight cards"),
+}
+HANDS_HINTS = {
+    "grail": N_("one number per knight on the quest, in turn order, e.g. 2, 1 (press Enter)"),
+    "excalibur": N_("one number per knight on the quest, in turn order, e.g. 2, 1 (press Enter)"),
+    "war": N_("each knight's Fight values, knights split by ; e.g. 3 4; 5 (press Enter)"),
+    "combat": N_("the Fight values in your hand, e.g. 5 3 (press Enter)"),
+}
+HANDS_DEFAULTS = {"grail": "2, 2", "excalibur": "2, 2", "war": "3 4; 5", "combat": "5 3"}
+# The controls each kind of quest reads (the others are hidden while it is chosen).
+QUEST_CONTROLS = {
+    "grail": ("grails", "blacks", "players", "turns", "expansion"),
+    "excalibur": ("steps", "players", "turns", "expansion"),
+    "war": ("fights", "warriors", "mordred", "players", "turns", "expansion"),
+    "combat": ("whites", "black_hidden"),
+}
+
+
 def _numbers(text: str, what: str) -> list[int]:
     parts = text.replace(",", " ").split()
     for p in parts:
         if not _NUMBER.fullmatch(p):
-            raise ValueError(f"{what}: {p!r} is not a whole number (e.g. '2, 1')")
+            raise ValueError(
+                _("{what}: {value} is not a whole number (e.g. 2, 1)").format(
+                    what=_(what), value=repr(p)
+                )
+            )
     return [int(p) for p in parts]
 
 
@@ -110,9 +150,9 @@ def parse_hands(quest: str, text: str) -> tuple[Any, ...]:
         raise ValueError(f"quest={quest!r}: expected one of {list(QUESTS)}")
     if quest in ("picts", "saxons"):
         knights = [k for k in text.split(";")]
-        out = tuple(tuple(_numbers(k, "hands")) for k in knights if k.strip())
+        out = tuple(tuple(_numbers(k, HANDS_LABELS["war"])) for k in knights if k.strip())
         return out or ((),)
-    return tuple(_numbers(text, "hands"))
+    return tuple(_numbers(text, HANDS_LABELS[HANDS_KINDS[quest]]))
 
 
 @lru_cache(maxsize=256)
@@ -242,9 +282,9 @@ def render_quest(
     ``quest.fight-cards``.
 
     >>> html, text = render_quest("excalibur", hands="1", steps=4, players=3, turns=1)
-    >>> text.splitlines()[0].startswith("Excalibur (BoQ p.8, p.16; RB p.14): ")
-    True
-    >>> "(78.3%) to be won within 1 turn(s)" in render_quest(
+    >>> text.splitlines()[0]
+    'Excalibur within 1 turn: won 78.3%, lost: impossible.'
+    >>> "1004121/1282975 (78.3%)" in render_quest(
     ...     "excalibur", hands="1", steps=4, players=3, turns=1, exact=True)[1]
     True
     """
@@ -269,7 +309,9 @@ def render_quest(
             turns=turns,
             expansion=expansion,
         )
-        return _render_race(quest, curves, players, expansion, pile)
+        laid = grails if quest == "grail" else steps
+        held = parse_hands(quest, hands)
+        return _render_race(quest, curves, players, expansion, pile, laid, held)
 
 
 def _title(quest: str) -> str:
@@ -277,18 +319,23 @@ def _title(quest: str) -> str:
 
 
 def _render_race(
-    quest: str, curves: dict[str, RaceCurve], players: int, expansion: bool, pile: Deck | None
+    quest: str,
+    curves: dict[str, RaceCurve],
+    players: int,
+    expansion: bool,
+    pile: Deck | None,
+    laid: int = 0,
+    held: tuple[Any, ...] = (),
 ) -> Rendered:
     labels = list(curves)
     main = curves[labels[0]]
-    verdict = _(
-        "{quest} ({cite}): {win} to be won within {turns} turn(s), {lose} to be lost."
-    ).format(
-        quest=_title(quest),
-        cite=CITES[quest],
-        win=fmt_prob(main.p_win, 1),
-        turns=main.turns,
-        lose=fmt_prob(main.p_lose, 2),
+    counts = [h for h in held if isinstance(h, int)]
+    verdict = race_verdict(
+        quest,
+        main.p_win,
+        main.p_lose,
+        main.turns,
+        blocker=race_blocker(quest, laid=laid, held=counts) if main.p_win == 0 else "",
     )
     headers = [
         _("turns"),
@@ -310,6 +357,7 @@ def _render_race(
         ).format(box=_("base + Merlin's Company") if expansion else _("base game"))
     )
     assumes = [
+        _("Rules: {cite}").format(cite=CITES[quest]),
         _(
             "{players} players; the knights on the quest play in turn order from the next turn"
         ).format(players=players),
@@ -325,20 +373,21 @@ def _render_race(
 
 
 def _render_combat(quest: str, hands: str, whites: str, black_hidden: int) -> Rendered:
-    laid = _numbers(check_text("whites", whites), "whites")
+    laid = _numbers(check_text("whites", whites), N_("Fight cards laid"))
     held = parse_hands(quest, hands)
     hidden = check_int("black_hidden", black_hidden, low=0)
     now = combat_win_probability(quest, laid, hidden)
     nxt = best_next_fight(quest, laid, list(held), hidden) if held else ()
-    verdict = _("{quest} ({cite}): {p} to win with the Fight cards laid").format(
-        quest=_title(quest), cite=CITES[quest], p=fmt_prob(now, 1)
-    ) + (
-        _("; best next card: Fight {value}, {p}.").format(
-            value=nxt[0].value, p=fmt_prob(nxt[0].p_win, 1)
-        )
-        if nxt
-        else "."
+    verdict = _("{quest}: the chance to win with the Fight cards laid is {now}.").format(
+        quest=_title(quest), now=fmt_chance(now)
     )
+    if nxt:
+        verdict = sentences(
+            verdict,
+            _("Lay Fight {value} next: {p}.").format(
+                value=nxt[0].value, p=fmt_chance(nxt[0].p_win)
+            ),
+        )
     rows = [[_("as laid"), fmt_prob(now, 2), ""]] + [
         [
             _("lay Fight {value}").format(value=n.value),
@@ -349,6 +398,7 @@ def _render_combat(quest: str, hands: str, whites: str, black_hidden: int) -> Re
     ]
     headers = [_("choice"), _("P(knights win)"), _("ends the quest")]
     assumes = [
+        _("Rules: {cite}").format(cite=CITES[quest]),
         _(
             "no further white cards; the empty black spots are filled from the box's black deck "
             "(face-down cards unseen)"
@@ -374,9 +424,6 @@ def quest_figure(curves: dict[str, RaceCurve], *, title: str) -> Any:
     return plot_series(series, title=title, xlabel=_("turns from now"), ylabel=_("chance by then"))
 
 
-_COLOURS = ("#4a78b5", "#e08a2c", "#b03a2e")
-
-
 def svg_curves(curves: dict[str, RaceCurve], *, width: int = 420, height: int = 220) -> str:
     """A small inline SVG line chart of the curves (the widget's plot: drawn in a millisecond,
     where a matplotlib figure takes a few hundred on this machine; :func:`quest_figure` draws
@@ -387,49 +434,20 @@ def svg_curves(curves: dict[str, RaceCurve], *, width: int = 420, height: int = 
     >>> svg.startswith("<svg") and "won: one" in svg and "lost" in svg
     True
     """
-    left, right, top, bottom = 40, 10, 10, 40
     first = next(iter(curves.values()))
-    n = max(first.turns, 1)
-
-    def xy(t: int, p: Fraction) -> str:
-        x = left + (width - left - right) * t / n
-        y = top + (height - top - bottom) * (1 - float(p))
-        return f"{x:.1f},{y:.1f}"
-
-    parts = [
-        f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
-        f"viewBox='0 0 {width} {height}' role='img' aria-label='chance over the next turns' "
-        "style='max-width:100%;height:auto;font:11px sans-serif'>"
+    lines = [
+        (_("won: {label}").format(label=label), dict(enumerate(c.won)))
+        for label, c in curves.items()
     ]
-    for pct in (0, 50, 100):
-        y = top + (height - top - bottom) * (1 - pct / 100)
-        parts.append(
-            f"<line x1='{left}' x2='{width - right}' y1='{y:.1f}' y2='{y:.1f}' stroke='#ddd'/>"
-            f"<text x='{left - 4}' y='{y + 4:.1f}' text-anchor='end'>{pct}%</text>"
-        )
-    for t in range(0, n + 1, max(1, n // 8)):
-        x = left + (width - left - right) * t / n
-        parts.append(
-            f"<text x='{x:.1f}' y='{height - bottom + 14}' text-anchor='middle'>{t}</text>"
-        )
-    parts.append(
-        f"<text x='{(left + width - right) / 2}' y='{height - bottom + 28}' "
-        f"text-anchor='middle'>{html.escape(_('turns from now'))}</text>"
+    lines.append((_("lost"), dict(enumerate(first.lost))))
+    return svg_lines(
+        lines,
+        xlabel=_("turns from now"),
+        dashed_last=True,
+        width=width,
+        height=height,
+        aria="chance over the next turns",
     )
-    lost = _("lost")
-    lines = [(_("won: {label}").format(label=label), c.won) for label, c in curves.items()]
-    lines.append((lost, first.lost))
-    for k, (label, values) in enumerate(lines):
-        colour = _COLOURS[min(k, 1)] if k < len(lines) - 1 else _COLOURS[2]
-        points = " ".join(xy(t, p) for t, p in enumerate(values))
-        dash = " stroke-dasharray='4 3'" if k == len(lines) - 1 else ""
-        parts.append(
-            f"<polyline points='{points}' fill='none' stroke='{colour}' stroke-width='2'{dash}/>"
-            f"<text x='{left + 6}' y='{top + 12 + 13 * k}' fill='{colour}'>"
-            f"{html.escape(label)}</text>"
-        )
-    parts.append("</svg>")
-    return "".join(parts)
 
 
 class QuestWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
@@ -468,11 +486,16 @@ class QuestWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
             description=N_("Quest"),
             options=[(LABELS[q], q) for q in QUESTS],
         )
+        kind = HANDS_KINDS[self.quest.value]
+        self._hands_typed = dict(HANDS_DEFAULTS)  # what the box held for each kind of quest
+        if "hands" in options:
+            self._hands_typed[kind] = options["hands"]
         self.hands = tr(
-            text_box(options.get("hands", "2, 2"), ""),
-            description=N_("Hands"),
-            placeholder=N_("Grail: 2, 1 | war: 3 4; 5 | combat: 5 3 (press Enter)"),
+            text_box(self._hands_typed[kind], ""),
+            description=HANDS_LABELS[kind],
+            placeholder=HANDS_HINTS[kind],
         )
+        self.hands.add_class("quest-hands")
         self.grails = slider("grails", 0, 6, 4, N_("Grail cards laid"))
         self.blacks = slider("blacks", 0, 6, 1, N_("Despair laid"))
         self.steps = slider("steps", -4, 4, 0, N_("Excalibur's place"))
@@ -513,7 +536,7 @@ class QuestWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
             self.expansion,
             self.exact,
         ]
-        for control in self.controls:
+        for control in self.controls[1:]:
             control.observe(self._update, names="value")
         self.quest.observe(self._quest_chosen, names="value")
         self.expansion.observe(self._box_changed, names="value")
@@ -523,9 +546,18 @@ class QuestWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
             [
                 self.language,
                 row([self.quest, self.hands]),
-                row([self.grails, self.blacks, self.steps]),
-                row([self.fights, self.warriors, self.mordred]),
-                row([self.whites, self.black_hidden]),
+                row(
+                    [
+                        self.grails,
+                        self.blacks,
+                        self.steps,
+                        self.fights,
+                        self.warriors,
+                        self.mordred,
+                        self.whites,
+                        self.black_hidden,
+                    ]
+                ),
                 row([self.players, self.turns, self.expansion, self.exact]),
                 self.tracker_note,
                 self.result,
@@ -533,7 +565,17 @@ class QuestWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
             ],
             layout={"max_width": "100%"},
         )
+        self._show_controls()
         self._update()
+
+    def _show_controls(self) -> None:
+        """Show only the controls the chosen quest reads (the quest, the hands, exact fractions
+        always)."""
+        wanted = QUEST_CONTROLS[HANDS_KINDS[self.quest.value]]
+        for name in ("grails", "blacks", "steps", "fights", "warriors", "mordred", "whites"):
+            getattr(self, name).layout.display = None if name in wanted else "none"
+        for name in ("black_hidden", "players", "turns", "expansion"):
+            getattr(self, name).layout.display = None if name in wanted else "none"
 
     def inputs(self) -> dict[str, Any]:
         """The controls' values (and the tracker's black pile), as :func:`render_quest` takes
@@ -619,11 +661,18 @@ class QuestWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
         )
         self._note_position(pos, extra)
 
-    def _quest_chosen(self, _change: object = None) -> None:
-        if self.position is None:
-            return
+    def _quest_chosen(self, change: dict[str, Any]) -> None:
+        """Another quest: the hands box keeps one meaning (it shows what was typed for this
+        kind of quest, relabelled), only its controls show, the tracker's cards on it are read,
+        and the answer follows."""
+        old, new = HANDS_KINDS[change["old"]], HANDS_KINDS[change["new"]]
         self._holding = True
         try:
+            if old != new:
+                self._hands_typed[old] = self.hands.value
+                tr(self.hands, description=HANDS_LABELS[new], placeholder=HANDS_HINTS[new])
+                self.hands.value = self._hands_typed[new]
+            self._show_controls()
             self._fill_quest()
         finally:
             self._holding = False

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any
 
 import ipywidgets as W
@@ -14,7 +15,13 @@ from camelot_rules.base.checks import check_int
 from camelot_rules.base.i18n import N_
 from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data.names import display_name
-from camelot_rules.front.display import html_answer, html_table, text_answer, text_table
+from camelot_rules.front.display import (
+    fmt_percent,
+    html_answer,
+    html_table,
+    text_answer,
+    text_table,
+)
 from camelot_rules.sim import (
     GameConfig,
     GameRow,
@@ -68,6 +75,16 @@ def _svg(rows: Sequence[SweepRow], width: int = 420) -> str:
     return "".join(parts)
 
 
+def _rate_words(row: SweepRow) -> str:
+    """A win rate in words: the share of the games, then its 95% interval (issue 32)."""
+    return _("{pct} of {games} games (interval at 95%: {low}-{high})").format(
+        pct=fmt_percent(Fraction(row.wins, row.games)),
+        games=f"{row.games:,}",
+        low=f"{100 * row.rate.low:.1f}%",
+        high=f"{100 * row.rate.high:.1f}%",
+    )
+
+
 def render_sim(rows: Sequence[SweepRow], *, seed: int, target: int | None = None) -> Rendered:
     """Return (html, text): a verdict sentence, the table of P(knights win) with 95%
     Clopper-Pearson intervals, each configuration against the first (Fisher's exact test,
@@ -93,15 +110,17 @@ def render_sim(rows: Sequence[SweepRow], *, seed: int, target: int | None = None
     done = target is None or games >= target
     best = max(rows, key=lambda r: r.wins / r.games)
     if len(rows) == 1:
-        verdict = _("{label}: the knights win {rate}.").format(
-            label=_label(rows[0]), rate=rows[0].rate
+        verdict = _("{label}: the loyal knights win {rate}.").format(
+            label=_label(rows[0]), rate=_rate_words(rows[0])
         )
     elif len({r.wins / r.games for r in rows}) == 1:
-        verdict = _("The same so far in every configuration: the knights win {rate}.").format(
-            rate=best.rate
+        verdict = _("The same so far in every configuration: the loyal knights win {rate}.").format(
+            rate=_rate_words(best)
         )
     else:
-        verdict = _("Highest: {label}, {rate}.").format(label=_label(best), rate=best.rate)
+        verdict = _("The loyal knights win most often with {label}: {rate}.").format(
+            label=_label(best), rate=_rate_words(best)
+        )
     if not done:
         verdict += " " + _("Playing... {games} of {target} games so far.").format(
             games=f"{games:,}", target=f"{target:,}"

@@ -264,6 +264,8 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
         self.evil = tr(W.ToggleButtons(options=_EVIL_STEPS, value=None), options=list(_EVIL_STEPS))
         self.undo = tr(W.Button(icon="undo"), description=N_("Undo"))
         self.message = W.HTML()
+        self.message.add_class("tracker-message")
+        self._say: Callable[[], str] | None = None  # the last message, made again on a switch
         self.result = result_box("tracker-result")
         self.log_text = W.Textarea(
             layout={"width": "100%", "max_width": "480px", "height": "140px"}
@@ -304,14 +306,34 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
         )
         self._show()
 
+    def _tell(self, say: Callable[[], str]) -> None:
+        """Show the message ``say()`` makes, and keep ``say`` to make it again in another
+        language (a language switch shows every message already there in the new one)."""
+        self._say = say
+        self.message.value = say()
+
     def record_line(self, line: str) -> None:
         """Record ``line``; a refused line is explained in place and nothing changes."""
         try:
             self.record.add(line)
         except ValueError as err:
-            self.message.value = _message("error", _("Not recorded: {why}").format(why=err))
+            text = self.record.text
+            first = str(err)
+
+            def refused() -> str:
+                # the rules' own words in the language in force: the same line is refused again
+                # by a copy of the record as it stood (the record itself never changes here)
+                try:
+                    GameRecord(text).add(line)
+                except ValueError as again:
+                    why = str(again)
+                else:  # pragma: no cover - a refused line stays refused
+                    why = first
+                return _message("error", _("Not recorded: {why}").format(why=why))
+
+            self._tell(refused)
             return
-        self.message.value = _message("ok", _("Recorded: {line}").format(line=line.strip()))
+        self._tell(lambda: _message("ok", _("Recorded: {line}").format(line=line.strip())))
         self.line.value = ""
         self._show()
 
@@ -323,14 +345,15 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
         try:
             self.record_line(f"turn {self.record.next_turn()}")
         except ValueError as err:
-            self.message.value = _message("error", str(err))
+            why = str(err)
+            self._tell(lambda: _message("error", why))
 
     def _evil(self, change: dict[str, object]) -> None:
         if change["new"] is None:
             return
         turn = self.record.position().turn
         if not turn:
-            self.message.value = _message("error", _("Start a turn first (Next turn)."))
+            self._tell(lambda: _message("error", _("Start a turn first (Next turn).")))
         else:
             self.record_line(f"evil {turn} {change['new']}")
         self.evil.value = None
@@ -339,18 +362,20 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
         try:
             gone = self.record.undo()
         except ValueError as err:
-            self.message.value = _message("error", str(err))
+            why = str(err)
+            self._tell(lambda: _message("error", why))
             return
-        self.message.value = _message("note", _("Taken back: {line}").format(line=gone))
+        self._tell(lambda: _message("note", _("Taken back: {line}").format(line=gone)))
         self._show()
 
     def _load(self) -> None:
         try:
             self.record = GameRecord(self.log_text.value)
         except ValueError as err:
-            self.message.value = _message("error", _("Not loaded: {why}").format(why=err))
+            why = str(err)
+            self._tell(lambda: _message("error", _("Not loaded: {why}").format(why=why)))
             return
-        self.message.value = _message("note", _("Loaded."))
+        self._tell(lambda: _message("note", _("Loaded.")))
         self._show()
 
     def feed(self, *calculators: ReadsPosition) -> None:
@@ -363,6 +388,8 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
             calculator.follow(lambda: self.record.position())
 
     def _show(self) -> None:
+        if self._say is not None:  # the message in the language in force (after a switch)
+            self.message.value = self._say()
         self.result.value, self.text = safe_render(lambda: render_tracker(self.record))
         self.log_text.value = self.record.text
 

@@ -10,7 +10,7 @@ from typing import Any
 import ipywidgets as W
 
 from camelot_rules.base.checks import check_bool, check_instance, check_text
-from camelot_rules.base.i18n import N_
+from camelot_rules.base.i18n import LANGUAGES, N_
 from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data.decks import Deck, standard_deck
 from camelot_rules.data.names import display_name
@@ -41,6 +41,7 @@ from widgets.common import (
     text_box,
     tr,
 )
+from widgets.svg import svg_lines
 from widgets.tracker import ReadsPosition, gone_text
 
 __all__ = [
@@ -48,12 +49,26 @@ __all__ = [
     "OUTCOMES",
     "TravelWidget",
     "build_travel_widget",
+    "printed_mix",
     "render_travel",
     "seen_text",
 ]
 
 DEFAULT_MIX = ", ".join(f"{k}: {n}" for k, n in standard_deck("travel", expansion=True).items())
 MAX_TRIPS = 40
+
+
+def printed_mix(lang: str | None = None) -> str:
+    """The default travel deck by its printed names in ``lang`` (default: the language in
+    force), as the composition box shows it (the box takes ids or printed names).
+
+    >>> printed_mix("en")[:36]
+    'Ambushed!: 2, Captured!: 2, Charged!'
+    """
+    deck = standard_deck("travel", expansion=True)
+    return ", ".join(f"{display_name(k, lang=lang)}: {n}" for k, n in deck.items())
+
+
 # What a trip comes to (camelot_rules.odds.travel's outcomes), as a player reads it.
 OUTCOMES = {
     "moved": N_("moved"),
@@ -84,6 +99,14 @@ def seen_text(counts: Mapping[str, int]) -> str:
     return ", ".join(f"{card}: {n}" for card, n in counts.items() if n > 0)
 
 
+def _counts(name: str, text: object) -> dict[str, int]:
+    """``card: count`` pairs typed in a box; an error names the box."""
+    try:
+        return parse_counts(check_text(name, text))
+    except ValueError as err:
+        raise ValueError(err if str(err).startswith(f"{name}") else f"{name}: {err}") from None
+
+
 def render_travel(
     *,
     composition: str = DEFAULT_MIX,
@@ -110,10 +133,10 @@ def render_travel(
         ("grail_open", grail_open),
     ):
         check_bool(name, flag)
-    full = Deck(parse_counts(check_text("composition", composition)))
+    full = Deck(_counts("composition", composition))
     if full.size == 0:
         raise ValueError("the travel deck composition is empty")
-    left = remaining_travel_deck(Deck(parse_counts(check_text("seen", seen))), composition=full)
+    left = remaining_travel_deck(Deck(_counts("seen", seen)), composition=full)
     if isinstance(trips, bool) or not isinstance(trips, int) or not 1 <= trips <= MAX_TRIPS:
         raise ValueError(f"trips={trips!r}: expected 1..{MAX_TRIPS}")
     check_bool("exact", exact)
@@ -174,8 +197,35 @@ def _render(
     ]
     assumes = list(plan.assumptions)
     out_headers = [_("outcome"), "P", "%"]
+    # the curves over the trips: captured at least once by trip t, Merlin arrived by trip t
+    # (at most about 12 points of the capture curve: each is a whole trips_distribution)
+    step = max(1, -(-trips // 12))
+    captured = {0: Fraction(0)}
+    for t in sorted({*range(step, trips, step), trips}):
+        by_t = (
+            plan
+            if t == trips
+            else trips_distribution(
+                left,
+                t,
+                composition=full,
+                can_meet=can_meet,
+                grail_open=grail_open,
+                captured_held=held,
+            )
+        )
+        captured[t] = 1 - by_t.captures.get(0, Fraction(0))
+    chart = svg_lines(
+        [
+            (_("captured at least once"), captured),
+            (_("Merlin has arrived"), {0: Fraction(0), **plan.merlin_by_trip}),
+        ],
+        xlabel=_("trips from now"),
+        aria="chance over the next trips",
+    )
     body = (
         "".join(f"<div>{line}</div>" for line in lines)
+        + f"<div class='travel-plot'>{chart}</div>"
         + "<div><b>"
         + _("Next trip")
         + "</b></div>"
@@ -201,14 +251,26 @@ class TravelWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
         self._picked: list[str] = []  # the cards picked by button, in order (for "take back")
         self.tracker_note = W.HTML()
         style = {"description_width": "130px"}
+        # a text area: the sixteen cards' composition wraps on a phone instead of being cut
         self.composition = tr(
-            text_box(options.get("composition", DEFAULT_MIX), "", style=style),
+            W.Textarea(
+                value=options.get("composition", printed_mix()),
+                continuous_update=False,
+                rows=2,
+                style=style,
+                layout={"width": "100%", "max_width": "640px"},
+            ),
             description=N_("Deck (assumed)"),
+            tooltip=N_(
+                "the travel deck's cards and counts, e.g. Captured!: 2 (applied when you leave "
+                "the box)"
+            ),
         )
+        self.composition.add_class("travel-composition")
         self.seen = tr(
             text_box(options.get("seen", ""), "", style=style),
             description=N_("Seen since shuffle"),
-            placeholder=N_("e.g. captured, vision: 2 (press Enter)"),
+            placeholder=N_("e.g. Captured!, Vision: 2 (press Enter)"),
         )
         self.card_buttons: dict[str, W.Button] = {}
         self.card_row = row([])
@@ -417,6 +479,12 @@ class TravelWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
     def _update(self, _change: object = None) -> None:
         if self._holding:
             return
+        if self.composition.value in {printed_mix(lang) for lang in LANGUAGES}:
+            self._holding = True  # the default deck's printed names follow the language
+            try:
+                self.composition.value = printed_mix()
+            finally:
+                self._holding = False
         self._refresh_buttons()
         show_busy(self.result)  # a large hand or a long horizon takes a second
         self.result.value, self.text = safe_render(

@@ -28,6 +28,7 @@ __all__ = [
     "check_instance",
     "check_int",
     "check_names",
+    "check_seat",
     "check_text",
 ]
 
@@ -63,6 +64,21 @@ def check_int(name: str, value: object, *, low: int | None = None, high: int | N
         raise ValueError(f"{name}={value!r}: expected {wanted}, got {type(value).__name__}")
     if (low is not None and value < low) or (high is not None and value > high):
         raise ValueError(f"{name}={value!r}: expected {wanted}")
+    return value
+
+
+def check_seat(name: str, value: object, players: int) -> int:
+    """Return ``value`` if it is a seat number at a table of ``players`` (``0..players-1``; an
+    ``int``, not a ``bool``), else raise ``ValueError`` naming the parameter. A negative seat is
+    refused, not read from the end (``-1`` would be another player's seat).
+
+    >>> check_seat("player", -1, 4)
+    Traceback (most recent call last):
+        ...
+    ValueError: player=-1: expected a seat number 0..3
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise ValueError(f"{name}={_short(value)}: expected a seat number 0..{players - 1}")
     return value
 
 

@@ -1,11 +1,12 @@
 """The compiled engine: the same source, compiled by mypyc, for faster simulations (issue 15).
 
 The Python source stays the reference. ``make compiled`` (:func:`build`) compiles the
-engine's hot modules (:data:`MODULES`: the state, the turn, the effects, the expansion, the
-actions, the observations, the simulations' game loop and policies) into C extension modules
-placed next to their ``.py`` files, where Python prefers them; games then run about twice as
-fast on one core, the very same games (``tests/engine/test_compiled.py`` plays the golden games on a
-compiled copy and compares every move). ``make pure`` (:func:`clean`) removes them.
+engine's hot modules (:data:`MODULES`: the state, the turn, the task table and the rules'
+families, the expansion, the actions, the observations, the simulations' game loop and
+policies) into C extension modules placed next to their ``.py`` files, where Python prefers
+them; games then run about twice as fast on one core, the very same games
+(``tests/engine/test_compiled.py`` plays the golden games on a compiled copy and compares every
+move). ``make pure`` (:func:`clean`) removes them.
 
 A compiled module is used only while it is current: the build writes the SHA-256 of each
 source next to it (``_compiled.json``), and :func:`guard` - run when the package is imported -
@@ -36,10 +37,19 @@ __all__ = ["MODULES", "build", "clean", "guard", "status"]
 #: the modules compiled (the simulations' hot path); the rest of the package stays Python
 MODULES: tuple[str, ...] = (
     "camelot_rules.engine.actions",
-    "camelot_rules.engine.effects",
+    "camelot_rules.engine.black",
+    "camelot_rules.engine.board",
+    "camelot_rules.engine.endgame",
     "camelot_rules.engine.expansion",
     "camelot_rules.engine.flow",
+    "camelot_rules.engine.game",
+    "camelot_rules.engine.kinds",
+    "camelot_rules.engine.knights",
+    "camelot_rules.engine.quests",
+    "camelot_rules.engine.specials",
     "camelot_rules.engine.state",
+    "camelot_rules.engine.tasks",
+    "camelot_rules.engine.turns",
     "camelot_rules.engine.views",
     "camelot_rules.sim.loop",
     "camelot_rules.sim.policies",

@@ -38,6 +38,7 @@ from functools import cache
 
 from camelot_rules.base.i18n import N_, check_language, get_language
 from camelot_rules.base.i18n import gettext as _
+from camelot_rules.base.surface import user_words
 from camelot_rules.data.decks import CARD_ID, Deck, known_card_names, standard_deck
 
 __all__ = [
@@ -547,11 +548,15 @@ def _deck_label(deck: Deck, card: str, lang: str) -> str | None:
         base, full = standard_deck(kind), standard_deck(kind, expansion=True)
         shown = display_name(f"{kind}_deck", "term", lang)
         if deck == base and full.count(card):
+            how = user_words(
+                python="expansion=True",
+                cli="--expansion",
+                widgets=_("tick Merlin's Company", lang),
+            )
             return _(
-                "{card} is not in the base-game {deck}: it comes with Merlin's Company "
-                "(add --expansion, or expansion=True)",
+                "{card} is not in the base-game {deck}: it comes with Merlin's Company ({how})",
                 lang,
-            ).format(card=_labelled(card, "card", lang), deck=shown)
+            ).format(card=_labelled(card, "card", lang), deck=shown, how=how)
     for kind, expansion in (
         ("white", False),
         ("black", False),
@@ -599,7 +604,7 @@ def resolve_card(text: object, deck: Deck | None = None, lang: str | None = None
     ... except ValueError as err:
     ...     print(err)  # doctest: +NORMALIZE_WHITESPACE
     'morgan_witch_1' (First Witch) is not in the base-game black deck: it comes with
-    Merlin's Company (add --expansion, or expansion=True)
+    Merlin's Company (expansion=True)
     """
     lang = get_language() if lang is None else check_language(lang)
     if deck is not None and isinstance(text, str) and deck.counts.get(text, 0):

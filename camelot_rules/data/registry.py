@@ -414,7 +414,7 @@ ENGINE_RULES: tuple[Rule, ...] = (
         "Each player lays one white card face up at the start; the cards are shared out by "
         "agreement, or shuffled and dealt at random.",
         "RB p.8",
-        ("effects._opening_share",),
+        ("turns.opening_share",),
         readings=(
             "'shared by agreement' read as a draft: each player in turn takes one card",
             "the rulebook's fallback: shuffled and dealt one each",
@@ -425,13 +425,13 @@ ENGINE_RULES: tuple[Rule, ...] = (
         "setup.first-player",
         "King Arthur begins; play goes clockwise.",
         "RB p.9; BoQ p.13",
-        ("effects.first_player",),
+        ("turns.first_player",),
     ),
     _official(
         "turn.order",
         "Turns go clockwise; dead knights are skipped; an unmasked traitor still takes his turn.",
         "RB p.9; BoQ p.13",
-        ("effects.end_turn",),
+        ("turns.end_turn",),
     ),
     _official(
         "turn.legal-actions",
@@ -472,13 +472,13 @@ ENGINE_RULES: tuple[Rule, ...] = (
         "evil.black-card",
         "A black card drawn is read aloud and applied at once.",
         "RB p.10; ES p.10",
-        ("flow._apply_evil", "effects.push_black_draw"),
+        ("flow._apply_evil", "black.push_black_draw"),
     ),
     _official(
         "evil.engine",
         "A siege engine is added around Camelot.",
         "RB p.11; ES p.11",
-        ("flow._apply_evil", "effects.add_engines"),
+        ("flow._apply_evil", "knights.add_engines"),
     ),
     _official("evil.life", "The knight loses one life point.", "RB p.12", ("flow._apply_evil",)),
     _official(
@@ -511,27 +511,27 @@ ENGINE_RULES: tuple[Rule, ...] = (
         "After the evil step and after the heroic actions the end-of-game conditions are checked; "
         "the engine checks after every step.",
         "RB p.9, p.17",
-        ("effects.check_end",),
+        ("endgame.check_end",),
     ),
     _official(
         "quest.move",
         "Moving to any other quest takes one heroic action; the Round Table and the siege area "
         "are one place.",
         "RB p.12; BoQ p.11",
-        ("effects.move_targets",),
+        ("board.move_targets",),
     ),
     _official(
         "quest.solo",
         "The Black Knight and Lancelot are solo quests: one knight at a time; leaving one before "
         "it ends discards the white cards on it.",
         "RB p.13; BoQ p.3",
-        ("effects.move_targets", "effects.leave_location"),
+        ("board.move_targets", "board.leave_location"),
     ),
     _official(
         "camelot.draw-white",
         "At the Round Table a knight may draw 2 white cards, not with 12 or more in hand.",
         "RB p.13; BoQ p.11, p.14",
-        ("effects.do_draw_white",),
+        ("quests.do_draw_white",),
     ),
     _official(
         "quest.fight-cards",
@@ -539,34 +539,34 @@ ENGINE_RULES: tuple[Rule, ...] = (
         "different values (Black Knight), a full house (Lancelot), three three-of-a-kinds "
         "(Dragon), an ascending straight from 1 (wars).",
         "RB p.14-15; BoQ p.5-7, p.10, p.14",
-        ("effects.pattern_ok", "effects.do_play_fight"),
+        ("quests.pattern_ok", "quests.do_play_fight"),
     ),
     _official(
         "black.combat",
         "Black Knight and Lancelot/Dragon cards go on the first empty black spot of their quest "
         "(Lancelot's value on Lancelot, the Dragon's on the Dragon).",
         "RB p.11; BoQ p.15-16",
-        ("effects.lay_combat_black",),
+        ("black.lay_combat_black",),
     ),
     _official(
         "black.face-down",
         "A combat black card may be laid face down; its drawer then draws a white card.",
         "RB p.10-11; BoQ p.15-16; ES p.11",
-        ("effects.lay_combat_black",),
+        ("black.lay_combat_black",),
     ),
     _official(
         "quest.combat-end",
         "A combat quest ends when its last white or black spot is filled; the black cards are "
         "shuffled and revealed; the knights win only with a strictly greater white total.",
         "RB p.14, p.17; BoQ p.3, p.5-7; ES p.14",
-        ("effects.combat_result",),
+        ("quests.combat_result",),
     ),
     _official(
         "quest.excalibur",
         "Excalibur: each white card discarded moves the sword one step toward the knights, each "
         "Excalibur black card one step toward the ice; reaching either bank ends the quest.",
         "RB p.14; BoQ p.8, p.16",
-        ("effects.move_excalibur", "effects._excalibur"),
+        ("quests.move_excalibur", "black._excalibur"),
         readings=("5 steps each way, read from the board picture (rules-facts-update §4b, MED)",),
     ),
     _official(
@@ -574,46 +574,46 @@ ENGINE_RULES: tuple[Rule, ...] = (
         "Grail cards fill the 7 spots from the Grail's end; with every spot full a Grail card "
         "removes the nearest Despair/Desolation instead; 7 Grail cards win, 7 black cards lose.",
         "RB p.15; BoQ p.9, p.14",
-        ("effects.do_play_grail",),
+        ("quests.do_play_grail",),
     ),
     _official(
         "black.despair",
         "Despair fills the Grail spots from the far end; with every spot full it removes the "
         "farthest Grail card instead.",
         "BoQ p.15",
-        ("effects._despair",),
+        ("black._despair",),
     ),
     _official(
         "black.desolation",
         "Desolation removes the farthest Grail card, then lies like a Despair.",
         "BoQ p.16",
-        ("effects._desolation",),
+        ("black._desolation",),
     ),
     _official(
         "black.dark-forest",
         "Dark Forest stops Grail cards until another quest is won (not a siege fight).",
         "BoQ p.16",
-        ("effects._dark_forest", "effects.quest_end"),
+        ("black._dark_forest", "quests.quest_end"),
     ),
     _official(
         "quest.wars",
         "Picts and Saxons: a straight 1-5 of Fight cards wins, the 4th warrior loses; the war "
         "then starts anew.",
         "RB p.15; BoQ p.10",
-        ("effects.add_warrior", "effects.war_next"),
+        ("quests.add_warrior", "quests.war_next"),
     ),
     _official(
         "black.mercenaries",
         "Picts and Saxons cards add a warrior to their war; Mercenaries to the war of the "
         "drawer's choice.",
         "RB p.11; BoQ p.16",
-        ("effects.resolve_decision",),
+        ("black.resolve_war",),
     ),
     _official(
         "black.mordred",
         "Mordred joins a war of the drawer's choice: winning it needs a second Fight 5.",
         "BoQ p.16",
-        ("effects.war_next",),
+        ("quests.war_next",),
     ),
     _official(
         "quest.end",
@@ -621,14 +621,14 @@ ENGINE_RULES: tuple[Rule, ...] = (
         "warriors return; perpetual quests start anew, Lancelot turns into the Dragon, the others "
         "are flipped or removed.",
         "RB p.13; BoQ p.3, p.5-10",
-        ("effects.quest_end",),
+        ("quests.quest_end",),
     ),
     _official(
         "quest.spoils",
         "Victory and defeat: life, white cards shared, swords, relics and siege engines as each "
         "quest's pictograms say; a quest lost with nobody on it still adds its swords and engines.",
         "BoQ p.4-10",
-        ("effects.quest_end", "effects.share_cards"),
+        ("quests.quest_end", "board.share_cards"),
         readings=(
             "shared cards dealt round the quest's knights from the winner (the rulebook's "
             "no-agreement rule, BoQ p.4)",
@@ -639,33 +639,33 @@ ENGINE_RULES: tuple[Rule, ...] = (
         "A black card whose quest is over (Excalibur, Grail, Lancelot/Dragon) adds a siege engine "
         "instead and is discarded.",
         "RB p.11; BoQ p.4, p.9, p.16; ES p.11",
-        ("effects.black_effect",),
+        ("black.black_effect",),
     ),
     _official(
         "black.merlin-cancel",
         "Three Merlin cards played together, by one or several knights, cancel a special black "
         "card as it is drawn - never later, never a standard black.",
         "RB p.10-11; BoQ p.15; ES p.10-11",
-        ("effects.black_drawn", "effects._resolve_merlin"),
+        ("black.black_drawn", "black.resolve_merlin"),
     ),
     _official(
         "black.guinevere",
         "Guinevere sends every knight to Camelot; the drawer's turn ends.",
         "BoQ p.16",
-        ("effects._guinevere",),
+        ("black._guinevere",),
     ),
     _official(
         "black.mists",
         "Mists of Avalon: every quest lost from then on adds one more black sword.",
         "BoQ p.16",
-        ("effects._mists", "effects.quest_end"),
+        ("black._mists", "quests.quest_end"),
     ),
     _official(
         "black.vivien",
         "Vivien stops every Merlin card, single or in threes, until a quest is won; she can be "
         "cancelled as she is drawn.",
         "BoQ p.16",
-        ("effects._vivien", "effects.special_actions"),
+        ("black._vivien", "specials.special_actions"),
     ),
     _official(
         "black.morgan",
@@ -673,7 +673,7 @@ ENGINE_RULES: tuple[Rule, ...] = (
         "discards 3 whites or everyone discards 1; 3 the next 3 black cards are drawn and played; "
         "4 two siege engines; 5 a volunteer loses 2 life or everyone discards 1.",
         "BoQ p.16",
-        ("effects._morgan_1", "effects._morgan_discards", "effects._morgan_3", "effects._morgan_4"),
+        ("black._morgan_1", "black._morgan_discards", "black._morgan_3", "black._morgan_4"),
         readings=("the older unofficial numbering (F §2, S5) is superseded by BoQ p.16",),
     ),
     _official(
@@ -681,33 +681,33 @@ ENGINE_RULES: tuple[Rule, ...] = (
         "Special white cards are played as a heroic action and discarded; each card's effect as "
         "in the manifest.",
         "RB p.16; BoQ p.14-15",
-        ("effects.special_actions",),
+        ("specials.special_actions",),
     ),
     _official(
         "white.one-special",
         "At most one special white card per turn, Galahad's free one included.",
         "RB p.16-17",
-        ("effects.special_actions",),
+        ("specials.special_actions",),
     ),
     _official(
         "white.merlin",
         "A single Merlin removes a siege engine, the last standard black card on a quest, or a "
         "warrior.",
         "BoQ p.15",
-        ("effects._merlin",),
+        ("specials._merlin",),
     ),
     _official(
         "white.convocation",
         "Convocation: any knights may go back to Camelot; one white card per knight there, shared.",
         "BoQ p.14",
-        ("effects.play_special",),
+        ("specials.play_special",),
     ),
     _official(
         "white.fate",
         "Fate: a loyal player makes every knight draw a white card; the traitor may instead reveal "
         "himself and make every other knight discard 2.",
         "BoQ p.15",
-        ("effects.play_special",),
+        ("specials.play_special",),
         readings=(
             "a traitor revealed by Fate is unmasked as by an accusation (hand discarded) "
             "but no white sword is added",
@@ -717,38 +717,38 @@ ENGINE_RULES: tuple[Rule, ...] = (
         "white.heroism",
         "Heroism lies on a quest and adds one sword of the winning side's colour when it ends.",
         "BoQ p.15",
-        ("effects.play_special", "effects.quest_end"),
+        ("specials.play_special", "quests.quest_end"),
     ),
     _official(
         "white.lady-of-the-lake",
         "Lady of the Lake moves Excalibur one step (from anywhere), or gives 2 life once Excalibur "
         "is over.",
         "BoQ p.15",
-        ("effects.play_special",),
+        ("specials.play_special",),
     ),
     _official(
         "white.messenger",
         "Messenger passes up to 3 white cards to another knight.",
         "BoQ p.15",
-        ("effects.play_special",),
+        ("specials.play_special",),
     ),
     _official(
         "white.piety",
         "Piety: 3 life to its player, or 1 life to every other knight.",
         "BoQ p.15",
-        ("effects.play_special",),
+        ("specials.play_special",),
     ),
     _official(
         "white.clairvoyance",
         "Clairvoyance: look at the top 5 black cards and put them back in any order.",
         "BoQ p.15",
-        ("effects.play_special",),
+        ("specials.play_special",),
     ),
     _official(
         "white.reinforcements",
         "Reinforcements: draw 4 white cards, or every other knight draws 1.",
         "BoQ p.15",
-        ("effects.play_special",),
+        ("specials.play_special",),
     ),
     _official(
         "heroic.heal",
@@ -760,14 +760,14 @@ ENGINE_RULES: tuple[Rule, ...] = (
         "knight.life",
         "Life stays between 0 and 6.",
         "RB p.12; BoQ p.4",
-        ("effects.lose_life", "effects.gain_life"),
+        ("knights.lose_life", "knights.gain_life"),
     ),
     _official(
         "death.zero-life",
         "A knight at 0 life dies at the end of the turn (nothing but the Grail saves him): his "
         "white cards are discarded, his relics lost, his figure removed.",
         "RB p.12, p.17; ES p.12",
-        ("effects.kill", "effects.end_turn", "effects.gain_life"),
+        ("knights.kill", "turns.end_turn", "knights.gain_life"),
         readings=(
             "a knight brought to 0 on another player's turn dies at the end of that turn",
             "life gained while at 0 does not save him (RB p.17)",
@@ -777,27 +777,27 @@ ENGINE_RULES: tuple[Rule, ...] = (
         "endgame.all-dead",
         "The game is lost when every loyal knight is dead.",
         "RB p.6, p.17",
-        ("effects.end_turn",),
+        ("turns.end_turn",),
     ),
     _official(
         "relic.excalibur",
         "Excalibur's holder adds 1 in combat quests and siege fights, and may give it up to "
         "cancel any black card as it is drawn.",
         "BoQ p.8",
-        ("effects.black_drawn", "effects.combat_result"),
+        ("black.black_drawn", "quests.combat_result"),
     ),
     _official(
         "relic.grail",
         "The Grail's owner may let a dying knight drink: back to 4 life, the Grail is gone.",
         "RB p.12; BoQ p.9; ES p.12",
-        ("effects.end_turn",),
+        ("turns.end_turn",),
     ),
     _official(
         "relic.armor",
         "Lancelot's Armor: its owner draws two black cards, keeps one, puts the other at the "
         "bottom; the traitor keeps it when unmasked.",
         "BoQ p.6",
-        ("effects.push_black_draw", "effects._resolve_keep"),
+        ("black.push_black_draw", "black.resolve_keep"),
         readings=(
             "applied to the evil-step draw and the unmasked traitor's draw, not to the "
             "cards Morgan 3 makes one draw",
@@ -807,7 +807,7 @@ ENGINE_RULES: tuple[Rule, ...] = (
         "knight.arthur",
         "King Arthur may pass one white card per turn to a knight, who returns one.",
         "BoQ p.13",
-        ("effects.arthur_give",),
+        ("knights.arthur_give",),
     ),
     _official(
         "knight.galahad",
@@ -819,20 +819,20 @@ ENGINE_RULES: tuple[Rule, ...] = (
         "knight.gawain",
         "Sir Gawain draws 3 white cards at the Round Table.",
         "BoQ p.13; RB p.13",
-        ("effects.do_draw_white",),
+        ("quests.do_draw_white",),
     ),
     _official(
         "knight.kay",
         "Sir Kay may add one Fight card when a combat he is on ends, after the reveal, or after "
         "the siege die.",
         "BoQ p.13; RB p.17",
-        ("effects.run_task",),
+        ("quests.run_combat", "quests.kay_actions"),
     ),
     _official(
         "knight.palamedes",
         "Sir Palamedes gains one more life on each quest won.",
         "BoQ p.4, p.13",
-        ("effects.quest_end",),
+        ("quests.quest_end",),
     ),
     _official(
         "knight.percival",
@@ -845,28 +845,28 @@ ENGINE_RULES: tuple[Rule, ...] = (
         "Sir Tristan leaves the Round Table at no action cost; his regular action is then not a "
         "move.",
         "BoQ p.13; RB p.13",
-        ("effects.tristan_free_move",),
+        ("knights.tristan_free_move",),
     ),
     _official(
         "traitor.unmasked",
         "An unmasked traitor discards his hand, loses Excalibur and the Grail (not the Armor) "
         "and leaves the board.",
         "BoQ p.13; RB p.16",
-        ("effects.unmask",),
+        ("knights.unmask",),
     ),
     _official(
         "traitor.unmasked-turn",
         "On his turn the unmasked traitor discards a random white card from a hand of his choice, "
         "then adds a siege engine or draws and plays a black card.",
         "BoQ p.13",
-        ("effects.start_turn",),
+        ("turns.start_turn",),
     ),
     _official(
         "deck.reshuffle-both",
         "When either draw pile runs out, both colours are reshuffled (each discard pile into its "
         "draw pile); discards are face down.",
         "RB p.7, p.10, p.13; BoQ p.14; ES p.10",
-        ("effects.reshuffle_both",),
+        ("board.reshuffle_both",),
     ),
 )
 
@@ -917,7 +917,7 @@ EXPANSION_RULES: tuple[Rule, ...] = (
         "until the next quest lost (then every knight not on it loses a life); the 6th makes "
         "Merlin cards used leave the game.",
         "JA witches (2nd, 5th, 6th, 7th)",
-        ("expansion._lasting_witch", "expansion.end_witches_on_quest", "effects._remove_merlins"),
+        ("expansion._lasting_witch", "expansion.end_witches_on_quest", "board.remove_merlins"),
     ),
     _expansion(
         "witch.third",
@@ -957,28 +957,28 @@ _EXPANSION_ADDITIONS: dict[str, tuple[str, ...]] = {
     "travel.captured": ("expansion.free_actions", "expansion.do_free"),
     "travel.reshuffle": ("expansion._reshuffle_travel",),
     "deck.first-witch": ("expansion._witch_1",),
-    "deck.finished-quest-cards": ("effects.black_effect",),
-    "deck.merlin-blocks-engine": ("effects.black_effect", "expansion.play_special_mc"),
-    "siege.second-action": ("effects.sacrifice_blocked",),
+    "deck.finished-quest-cards": ("black.black_effect",),
+    "deck.merlin-blocks-engine": ("black.black_effect", "expansion.play_special_mc"),
+    "siege.second-action": ("board.sacrifice_blocked",),
 }
 
 
 # The official texts also state rules the registry already had from the seeds and the facts:
 # their citations and the engine's code are added here.
 _OFFICIAL_ADDITIONS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
-    "siege.fight": ("RB p.13", ("RB",), ("effects.siege_result",)),
-    "siege.twelfth-engine": ("RB p.11, p.17; BoQ p.12", ("RB", "BoQ"), ("effects.check_end",)),
-    "siege.excalibur": ("BoQ p.8", ("BoQ",), ("effects.siege_result",)),
-    "siege.kay": ("BoQ p.13", ("BoQ",), ("effects.run_task",)),
-    "endgame.twelve-swords": ("RB p.6, p.17; BoQ p.12", ("RB", "BoQ"), ("effects.check_end",)),
-    "endgame.seven-black": ("RB p.6, p.17; BoQ p.12", ("RB", "BoQ"), ("effects.check_end",)),
+    "siege.fight": ("RB p.13", ("RB",), ("quests.siege_result",)),
+    "siege.twelfth-engine": ("RB p.11, p.17; BoQ p.12", ("RB", "BoQ"), ("endgame.check_end",)),
+    "siege.excalibur": ("BoQ p.8", ("BoQ",), ("quests.siege_result",)),
+    "siege.kay": ("BoQ p.13", ("BoQ",), ("quests.resolve_roll", "quests.resolve_kay_siege")),
+    "endgame.twelve-swords": ("RB p.6, p.17; BoQ p.12", ("RB", "BoQ"), ("endgame.check_end",)),
+    "endgame.seven-black": ("RB p.6, p.17; BoQ p.12", ("RB", "BoQ"), ("endgame.check_end",)),
     "endgame.tie": (
         "RB p.17",
         ("RB",),
-        ("effects.check_end", "effects.combat_result", "effects.siege_result"),
+        ("endgame.check_end", "quests.combat_result", "quests.siege_result"),
     ),
-    "endgame.hidden-traitors": ("RB p.17; BoQ p.12", ("RB", "BoQ"), ("effects.check_end",)),
-    "endgame.accusation": ("RB p.16; BoQ p.13", ("RB", "BoQ"), ("effects.do_accuse",)),
+    "endgame.hidden-traitors": ("RB p.17; BoQ p.12", ("RB", "BoQ"), ("endgame.check_end",)),
+    "endgame.accusation": ("RB p.16; BoQ p.13", ("RB", "BoQ"), ("endgame.do_accuse",)),
 }
 
 
@@ -1235,9 +1235,9 @@ def coverage_markdown(lang: str = "en") -> str:
     """The rules-coverage page: rule -> source -> code -> tests, then the open questions.
 
     ``lang`` ("en", "ja", "es") translates the page's words and the rule statements (the
-    catalogs in ``camelot_rules/locale``); the Japanese and Spanish pages add, beside each
-    statement, where the rule stands in the seed it comes from
-    (:mod:`camelot_rules.data.seed_refs`).
+    catalogs in ``camelot_rules/locale``); beside each statement the page quotes the sentence
+    of the seed the rule comes from, with its section (:mod:`camelot_rules.data.seed_refs`),
+    so that a reader, a translator most of all, can compare the two.
     """
     from camelot_rules.base.i18n import check_language, gettext
     from camelot_rules.data.seed_refs import refs_for
@@ -1245,7 +1245,7 @@ def coverage_markdown(lang: str = "en") -> str:
     def _(message: str) -> str:
         return gettext(message, check_language(lang))
 
-    seeds = lang != "en"
+    seeds = True  # every page quotes the seeds' own sentences (issue 33)
     lines = [
         "# " + _("Rules coverage"),
         "",
@@ -1273,7 +1273,7 @@ def coverage_markdown(lang: str = "en") -> str:
         code = "<br>".join(f"`{c.removeprefix('camelot_rules.')}`" for c in r.code)
         tests = "<br>".join(f"`{t}`" for t in r.tests)
         passage = (
-            " <br>".join(f"{x.seed} {x.section}: «{x.term}»" for x in refs_for(r.id)) + " | "
+            " <br>".join(f"{x.seed} {x.section}: «{x.sentence}»" for x in refs_for(r.id)) + " | "
             if seeds
             else ""
         )

@@ -305,8 +305,10 @@ class QuestCard:
 QUEST_CARDS: tuple[QuestCard, ...] = (
     QuestCard("excalibur", "excalibur", "F §2, §4 (S5, S11, S17)", H),
     QuestCard("grail", "despair", "F §2, §4 (S5, S11, S17)", H),
-    QuestCard("grail", "desolation", "F §4 (S5 only)", L),
-    QuestCard("grail", "dark_forest", "F §4 (S5 only)", L),
+    # BoQ p.16 (each card's own text: "If the Grail's Quest is no longer in play, add a Siege
+    # Engine to Camelot instead"; also BoQ p.9, the Grail's page, for all three Grail cards)
+    QuestCard("grail", "desolation", "BoQ p.16, p.9; F §4 (S5)", H),
+    QuestCard("grail", "dark_forest", "BoQ p.16, p.9; F §4 (S5)", H),
     QuestCard("dragon", "lancelot_dragon_1_5", "F §4, §6 (S5, S11, S17)", H),
     QuestCard("dragon", "lancelot_dragon_3_7", "F §4, §6 (S5, S11, S17)", H),
     QuestCard("dragon", "lancelot_dragon_5_9", "F §4, §6 (S5, S11, S17)", H),

@@ -16,6 +16,7 @@ of the official Rulebook (RB) or Book of Quests (BoQ).
 from camelot_rules.engine import actions
 from camelot_rules.engine.actions import Action, Outcome
 from camelot_rules.engine.setup import (
+    from_json,
     new_game,
     play_random,
     position,
@@ -24,7 +25,6 @@ from camelot_rules.engine.setup import (
     table_game,
 )
 from camelot_rules.engine.state import GameResult, GameState, IllegalActionError
-from camelot_rules.engine.views import from_json
 
 __all__ = [
     "Action",

@@ -7,16 +7,19 @@ Caradoc's power, finished quests' black cards removed from the game. What the se
 (the travel cards' mix and the demands of Charged!/Lost!/Ambushed!, the other new knights'
 powers) is a named assumption from :mod:`camelot_rules.data.rulebook`.
 
-This module registers its handlers in :mod:`camelot_rules.engine.effects` when imported.
+What the layer adds is named here and wired in explicitly, never by importing this module:
+its task kinds (:data:`TASK_KINDS`) and its witches' effects (:data:`BLACK_EFFECTS`) join the
+base game's in :mod:`camelot_rules.engine.tasks`, which also passes :func:`end_witches_on_quest`
+to the end of every quest; the turn (:mod:`camelot_rules.engine.flow`) offers its heroic
+actions, special white cards and Sir Caradoc's power, and draws a travel card on a move.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from camelot_rules.data import rulebook
-from camelot_rules.engine import effects as E
 from camelot_rules.engine.actions import (
     Action,
     CaradocDraw,
@@ -31,9 +34,36 @@ from camelot_rules.engine.actions import (
     PlaySpecial,
     made,
 )
+from camelot_rules.engine.board import (
+    black_to_discard,
+    discard_white,
+    draw_white,
+    in_play,
+    move,
+    note,
+    push,
+    reshuffle_both,
+    seats_from,
+    set_seat,
+)
+from camelot_rules.engine.kinds import Chance, Decision, TaskKind
+from camelot_rules.engine.knights import gain_life, lose_life
+from camelot_rules.engine.quests import clear_quest, do_play_fight, quest_actions
 from camelot_rules.engine.state import GameState
 
-__all__ = ["demand_payments", "free_actions", "travel_move"]
+__all__ = [
+    "BLACK_EFFECTS",
+    "TASK_KINDS",
+    "caradoc_actions",
+    "demand_payments",
+    "do_caradoc",
+    "do_free",
+    "end_witches_on_quest",
+    "free_actions",
+    "play_special_mc",
+    "special_actions_mc",
+    "travel_move",
+]
 
 _SPECIALS_MC: Final = (
     "call_for_help",
@@ -69,10 +99,10 @@ def travel_move(s: GameState, seat: int, quest: str) -> None:
     if not travel_pile_size(s):
         _reshuffle_travel(s)
     if not travel_pile_size(s):  # every travel card lies under a figure: the move just happens
-        E.move(s, seat, quest)
+        move(s, seat, quest)
         return
-    E.push(s, ("tdraw", seat, quest))
-    E.note(s, f"seat {seat} sets out for {quest}: a travel card is drawn", "travel.draw-on-move")
+    push(s, ("tdraw", seat, quest))
+    note(s, f"seat {seat} sets out for {quest}: a travel card is drawn", "travel.draw-on-move")
 
 
 def _to_travel_discard(s: GameState, card: str) -> None:
@@ -82,7 +112,8 @@ def _to_travel_discard(s: GameState, card: str) -> None:
     s._set(tdisc=tuple(disc))
 
 
-def travel_weights(s: GameState) -> tuple[list[Outcome], list[int]]:
+def travel_weights(s: GameState, task: tuple[Any, ...]) -> tuple[list[Outcome], list[int]]:
+    """Task ``("tdraw", seat, quest)``: the known top card, else any card by its count."""
     if s.ttop:
         return [made(Draw, "travel", s.ttop[0])], [1]
     names = s.cfg.travel_names
@@ -100,19 +131,19 @@ def resolve_travel(s: GameState, task: tuple[Any, ...], outcome: Any) -> None:
         pile = list(s.tpile)
         pile[i] -= 1
         s._set(tpile=tuple(pile))
-    E.note(s, f"travel card: {card}", "travel.cards")
+    note(s, f"travel card: {card}", "travel.cards")
     if card == "captured":
-        E._set_seat(s, "captured", seat, True)
+        set_seat(s, "captured", seat, True)
         # a captured knight cannot act: the rest of his turn is lost too
         s._set(tflags=s.tflags | {"turn_over"})
-        E.push(s, ("end_turn",))
-        E.note(s, f"seat {seat} is captured on the way", "travel.captured")
+        push(s, ("end_turn",))
+        note(s, f"seat {seat} is captured on the way", "travel.captured")
     elif card in _DEMANDS:
-        E.push(s, ("demand", seat, quest, card))
+        push(s, ("demand", seat, quest, card))
     else:
         if card == "vision" and not s.grail_over:
             quest = "grail"
-        E.move(s, seat, quest)
+        move(s, seat, quest)
         if card == "merlin_travels":
             s._set(merlin=quest)
         _to_travel_discard(s, card)
@@ -151,14 +182,14 @@ def _resolve_demand(s: GameState, task: tuple[Any, ...], a: Any) -> None:
         _reshuffle_travel(s)
     if isinstance(a, Pay):
         for name in a.cards:
-            E.discard_white(s, seat, name)
-        E.move(s, seat, quest)
-        E.note(s, f"seat {seat} meets the demand of {card} and arrives", "travel.demands")
+            discard_white(s, seat, name)
+        move(s, seat, quest)
+        note(s, f"seat {seat} meets the demand of {card} and arrives", "travel.demands")
         return
-    E.lose_life(s, seat, 1)
+    lose_life(s, seat, 1)
     s._set(tflags=s.tflags | {"turn_over"})
-    E.push(s, ("end_turn",))
-    E.note(s, f"seat {seat} fails {card}: 1 life, no move, the turn ends", "travel.demands")
+    push(s, ("end_turn",))
+    note(s, f"seat {seat} fails {card}: 1 life, no move, the turn ends", "travel.demands")
 
 
 def free_actions(s: GameState, seat: int) -> list[Action]:
@@ -168,15 +199,15 @@ def free_actions(s: GameState, seat: int) -> list[Action]:
         return []
     hand, names = s.hands[seat], s.cfg.white_names
     specials = [names[i] for i in s.cfg.white_special if hand[i]]
-    return [made(Free, t, c) for t in E.in_play(s) if t != seat and s.captured[t] for c in specials]
+    return [made(Free, t, c) for t in in_play(s) if t != seat and s.captured[t] for c in specials]
 
 
 def do_free(s: GameState, seat: int, action: Any) -> None:
     """Rules: ``travel.captured``."""
-    E.discard_white(s, seat, action.card)
-    E._set_seat(s, "captured", action.seat, False)
+    discard_white(s, seat, action.card)
+    set_seat(s, "captured", action.seat, False)
     _to_travel_discard(s, "captured")
-    E.note(s, f"seat {seat} frees seat {action.seat}", "travel.captured")
+    note(s, f"seat {seat} frees seat {action.seat}", "travel.captured")
 
 
 # --- the witches ------------------------------------------------------------------------------
@@ -184,7 +215,7 @@ def _witch_1(s: GameState, card: str, seat: int) -> bool:
     """JA witches (1st): the white and black piles are rebuilt at once.
 
     Rules: ``deck.first-witch``."""
-    E.reshuffle_both(s)
+    reshuffle_both(s)
     return False
 
 
@@ -197,7 +228,7 @@ def _lasting_witch(s: GameState, card: str, seat: int) -> bool:
 def _witch_3(s: GameState, card: str, seat: int) -> bool:
     """JA witches (3rd): a Pict, then a Saxon warrior. Rules: ``witch.third``."""
     # one after the other: a Pict war lost by the first is resolved before the Saxon comes
-    E.push(s, ("warrior", "picts"), ("warrior", "saxons"))
+    push(s, ("warrior", "picts"), ("warrior", "saxons"))
     return False
 
 
@@ -206,22 +237,22 @@ def _witch_4(s: GameState, card: str, seat: int) -> bool:
     the life). Rules: ``witch.fourth``."""
     g = s.cfg.white_index["grail"]
     tasks = []
-    for x in E.seats_from(s, seat):
-        if x not in E.in_play(s):
+    for x in seats_from(s, seat):
+        if x not in in_play(s):
             continue
         if s.hands[x][g]:
             tasks.append(("witch4", x))
         else:
-            E.lose_life(s, x, 1)
-    E.push(s, *tasks)
+            lose_life(s, x, 1)
+    push(s, *tasks)
     return False
 
 
 def _resolve_witch4(s: GameState, task: tuple[Any, ...], a: Any) -> None:
     if isinstance(a, Discard):
-        E.discard_white(s, task[1], "grail")
+        discard_white(s, task[1], "grail")
     else:
-        E.lose_life(s, task[1], 1)
+        lose_life(s, task[1], 1)
 
 
 def end_witches_on_quest(s: GameState, quest: str, won: bool, present: list[int]) -> None:
@@ -229,18 +260,20 @@ def end_witches_on_quest(s: GameState, quest: str, won: bool, present: list[int]
     quest lost, then leaves (JA witches). Rules: ``witch.lasting``."""
     if won and "morgan_witch_2" in s.witches:
         s._set(witches=s.witches - {"morgan_witch_2"})
-        E.black_to_discard(s, "morgan_witch_2")
+        black_to_discard(s, "morgan_witch_2")
     if not won and "morgan_witch_7" in s.witches:
-        for x in E.in_play(s):
+        for x in in_play(s):
             if x not in present:
-                E.lose_life(s, x, 1)
+                lose_life(s, x, 1)
         s._set(witches=s.witches - {"morgan_witch_7"})
-        E.black_to_discard(s, "morgan_witch_7")
+        black_to_discard(s, "morgan_witch_7")
 
 
 # --- the new special white cards ----------------------------------------------------------------
 def special_actions_mc(s: GameState, seat: int, free: bool) -> list[Action]:
     """JA special white cards: every playable choice. Rules: ``white.expansion-specials``."""
+    if not any(s.hands[seat][i] for i in s.cfg.white_special):
+        return []
     hand = s.hand(seat)
     out: list[Action] = []
     where = s.location[seat]
@@ -280,14 +313,14 @@ def play_special_mc(s: GameState, seat: int, card: str, choice: tuple[Any, ...])
     if card == "call_for_help":
         cands = tuple(
             x
-            for x in E.seats_from(s, seat)
-            if x in E.in_play(s)
+            for x in seats_from(s, seat)
+            if x in in_play(s)
             and x != seat
             and not s.captured[x]
             and s.location[x] != s.location[seat]
         )
         if cands:
-            E.push(s, ("call", seat, s.location[seat], cands, 0))
+            push(s, ("call", seat, s.location[seat], cands, 0))
     elif card == "dispel":
         _dispel(s, str(choice[0]))
     elif card == "divine_favor":
@@ -296,18 +329,18 @@ def play_special_mc(s: GameState, seat: int, card: str, choice: tuple[Any, ...])
         tasks: list[tuple[Any, ...]] = [("wdraw", seat, 3)]
         if s.location[seat] == "dragon" and s.ld_mode == "dragon":
             tasks += [("slayer", seat)] * _SLAYER_FIGHTS
-        E.push(s, *tasks)
+        push(s, *tasks)
     elif card == "merlin_to_the_rescue":
         s._set(merlin=str(choice[0]))
     elif card == "new_hope":
         n = sum(s.hands[seat]) + 1  # the New Hope card itself counts
         for name, c in s.hand(seat).items():
-            E.discard_white(s, seat, name, c)
-        E.draw_white(s, seat, n)
+            discard_white(s, seat, name, c)
+        draw_white(s, seat, n)
     elif card == "tournament":
-        E.gain_life(s, seat, 2)
+        gain_life(s, seat, 2)
     elif card == "truce":
-        E._clear_quest(s, str(choice[0]))
+        clear_quest(s, str(choice[0]))
 
 
 def _dispel(s: GameState, card: str) -> None:
@@ -321,28 +354,28 @@ def _dispel(s: GameState, card: str) -> None:
         s._set(wars=tuple((f, w, False) for f, w, _ in s.wars))
     else:
         s._set(witches=s.witches - {card})
-    E.black_to_discard(s, card)
+    black_to_discard(s, card)
 
 
 def _resolve_call(s: GameState, task: tuple[Any, ...], a: Any) -> None:
     player, dest, cands, idx = task[1:]
     if a.go:
-        E.move(s, cands[idx], dest)  # free, no travel card (JA)
+        move(s, cands[idx], dest)  # free, no travel card (JA)
     if idx + 1 < len(cands):
-        E.push(s, ("call", player, dest, cands, idx + 1))
+        push(s, ("call", player, dest, cands, idx + 1))
 
 
 def _slayer_actions(s: GameState, task: tuple[Any, ...]) -> list[Action]:
     seat = task[1]
     if s.ld_mode != "dragon" or s.location[seat] != "dragon":
         return []
-    fights = [a for a in E.quest_actions(s, seat) if isinstance(a, PlayFight)]
+    fights = [a for a in quest_actions(s, seat) if isinstance(a, PlayFight)]
     return [made(Pass), *fights] if fights else []
 
 
 def _resolve_slayer(s: GameState, task: tuple[Any, ...], a: Any) -> None:
     if isinstance(a, PlayFight):
-        E.do_play_fight(s, task[1], a)
+        do_play_fight(s, task[1], a)
 
 
 def caradoc_actions(s: GameState, seat: int) -> list[Action]:
@@ -360,46 +393,88 @@ def caradoc_actions(s: GameState, seat: int) -> list[Action]:
 
 def do_caradoc(s: GameState, seat: int) -> None:
     """Rules: ``knight.caradoc``."""
-    E.lose_life(s, seat, 1)
+    lose_life(s, seat, 1)
     s._set(tflags=s.tflags | {"caradoc"})
-    E.draw_white(s, seat, 2)
-    E.note(s, "Sir Caradoc sacrifices a life point for 2 white cards", "knight.caradoc")
+    draw_white(s, seat, 2)
+    note(s, "Sir Caradoc sacrifices a life point for 2 white cards", "knight.caradoc")
 
 
-# --- registration -------------------------------------------------------------------------------
-E._BLACK.update(
-    {
-        "morgan_witch_1": _witch_1,
-        "morgan_witch_2": _lasting_witch,
-        "morgan_witch_3": _witch_3,
-        "morgan_witch_4": _witch_4,
-        "morgan_witch_5": _lasting_witch,
-        "morgan_witch_6": _lasting_witch,
-        "morgan_witch_7": _lasting_witch,
-    }
+# --- what the layer adds to the base game's tables ------------------------------------------------
+def _travel_possible(s: GameState, task: tuple[Any, ...]) -> bool:
+    return bool(travel_pile_size(s))
+
+
+def _seat_1(s: GameState, task: tuple[Any, ...]) -> int:
+    return int(task[1])
+
+
+def _demand_actions(s: GameState, task: tuple[Any, ...]) -> list[Action]:
+    return [made(Pass), *[made(Pay, p) for p in _demand_payments(s, task[1], task[3])]]
+
+
+def _witch4_actions(s: GameState, task: tuple[Any, ...]) -> list[Action]:
+    return [made(Discard, "grail"), made(Pass)]
+
+
+def _call_seat(s: GameState, task: tuple[Any, ...]) -> int:
+    return int(task[3][task[4]])
+
+
+def _call_actions(s: GameState, task: tuple[Any, ...]) -> list[Action]:
+    return [made(Join, True), made(Join, False)]
+
+
+#: the layer's pending tasks (their texts are not catalog messages yet: the kind is shown)
+TASK_KINDS: Final[tuple[TaskKind, ...]] = (
+    Chance(
+        "tdraw",
+        outcomes=travel_weights,
+        resolve=resolve_travel,
+        possible=_travel_possible,
+        rule="travel.counts",
+    ),
+    Decision(
+        "demand",
+        rule="turn.pending",
+        text="",
+        seat=_seat_1,
+        actions=_demand_actions,
+        resolve=_resolve_demand,
+        holds=("travel", 3),
+    ),
+    Decision(
+        "witch4",
+        rule="turn.pending",
+        text="",
+        seat=_seat_1,
+        actions=_witch4_actions,
+        resolve=_resolve_witch4,
+    ),
+    Decision(
+        "call",
+        rule="turn.pending",
+        text="",
+        seat=_call_seat,
+        actions=_call_actions,
+        resolve=_resolve_call,
+    ),
+    Decision(
+        "slayer",
+        rule="turn.pending",
+        text="",
+        seat=_seat_1,
+        actions=_slayer_actions,
+        resolve=_resolve_slayer,
+    ),
 )
-E.EXTRA_DECISIONS.update(
-    {
-        "demand": (
-            lambda s, t: int(t[1]),
-            lambda s, t: [made(Pass), *[made(Pay, p) for p in _demand_payments(s, t[1], t[3])]],
-            _resolve_demand,
-        ),
-        "witch4": (
-            lambda s, t: int(t[1]),
-            lambda s, t: [made(Discard, "grail"), made(Pass)],
-            _resolve_witch4,
-        ),
-        "call": (
-            lambda s, t: int(t[3][t[4]]),
-            lambda s, t: [made(Join, True), made(Join, False)],
-            _resolve_call,
-        ),
-        "slayer": (lambda s, t: int(t[1]), _slayer_actions, _resolve_slayer),
-    }
-)
-E.SPECIAL_HOOKS.append(
-    lambda s, seat, free: special_actions_mc(s, seat, free) if s.cfg.expansion else []
-)
-E.PLAY_HOOKS.append(play_special_mc)
-E.QUEST_END_HOOKS.append(end_witches_on_quest)
+
+#: the witches' effects (True: the witch stays in play)
+BLACK_EFFECTS: Final[dict[str, Callable[[GameState, str, int], bool]]] = {
+    "morgan_witch_1": _witch_1,
+    "morgan_witch_2": _lasting_witch,
+    "morgan_witch_3": _witch_3,
+    "morgan_witch_4": _witch_4,
+    "morgan_witch_5": _lasting_witch,
+    "morgan_witch_6": _lasting_witch,
+    "morgan_witch_7": _lasting_witch,
+}

@@ -3,7 +3,7 @@
 A state is in one of three kinds of moment: a chance event (a card drawn, the siege die), a
 decision (the top of the ``pending`` stack names who decides what, else the turn's phase does),
 or the end of the game. After every decision and outcome the engine runs the automatic steps
-(``_run``) until the next chance or decision. Each handler cites the registry rule ids it
+(:func:`advance`) until the next chance or decision. Each handler cites the registry rule ids it
 applies (``camelot_rules.data.registry``); the numbers come from :mod:`camelot_rules.data.rulebook`.
 """
 
@@ -13,15 +13,14 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from camelot_rules.data import rulebook
-from camelot_rules.engine import effects as E
 from camelot_rules.engine import expansion as X
+from camelot_rules.engine import quests, specials
 from camelot_rules.engine.actions import (
     Accuse,
     Action,
     AddEngine,
     ArthurGive,
     CaradocDraw,
-    Deal,
     DiscardForExcalibur,
     Draw,
     DrawBlack,
@@ -37,36 +36,41 @@ from camelot_rules.engine.actions import (
     PlayFight,
     PlayGrail,
     PlaySpecial,
-    Roll,
     Sacrifice,
-    Steal,
     made,
 )
+from camelot_rules.engine.black import push_black_draw
+from camelot_rules.engine.board import (
+    black_pile_size,
+    discard_white,
+    move,
+    move_targets,
+    note,
+    sacrifice_blocked,
+)
+from camelot_rules.engine.endgame import check_end, do_accuse
+from camelot_rules.engine.kinds import Automatic, Chance, Decision
+from camelot_rules.engine.knights import (
+    add_engines,
+    arthur_give,
+    gain_life,
+    lose_life,
+    tristan_free_move,
+)
 from camelot_rules.engine.state import UNSEEN, GameState, IllegalActionError
+from camelot_rules.engine.tasks import CHANCE_KINDS, TASKS, describe_task
 
 __all__ = [
+    "advance",
     "apply",
     "apply_chance",
     "chance_weights",
     "decider",
+    "heroic_actions",
     "is_chance_task",
     "legal_actions",
-    "run_automatic",
 ]
 
-CHANCE_TASKS: Final = frozenset(
-    {
-        "deal_knight",
-        "deal_loyalty",
-        "wdraw",
-        "bdraw",
-        "reveal",
-        "roll",
-        "steal",
-        "pool_deal",
-        "tdraw",
-    }
-)
 _HAND_LIMIT: Final = rulebook.threshold("white_hand_limit_to_draw")
 _ACCUSE_SWORDS: Final = rulebook.threshold("accusation_min_swords")
 _ACCUSE_ENGINES: Final = rulebook.threshold("accusation_min_engines")
@@ -75,37 +79,20 @@ _HEAL_CARDS: Final = rulebook.threshold("heal_identical_cards")
 
 
 def is_chance_task(s: GameState) -> bool:
-    return bool(s.pending) and s.pending[-1][0] in CHANCE_TASKS
+    return bool(s.pending) and s.pending[-1][0] in CHANCE_KINDS
 
 
 def decider(s: GameState) -> int:
     """The seat deciding now: the pending task's, else the player whose turn it is."""
     if s.pending:
-        seat = E.task_seat(s, s.pending[-1])
-        if seat is not None:
-            return seat
+        task = s.pending[-1]
+        kind = TASKS[task[0]]
+        if isinstance(kind, Decision):
+            return kind.seat(s, task)
     return s.turn
 
 
 # --- chance -------------------------------------------------------------------------------------
-_DRAWS: Final[dict[tuple[str, tuple[str, ...]], tuple[Draw, ...]]] = {}
-
-
-def _draws(pile: str, names: tuple[str, ...]) -> tuple[Draw, ...]:
-    """The Draw outcomes of a pile, made once (outcomes are immutable values)."""
-    key = (pile, names)
-    if key not in _DRAWS:
-        _DRAWS[key] = tuple(made(Draw, pile, name) for name in names)
-    return _DRAWS[key]
-
-
-def _nonzero(
-    outcomes: tuple[Draw, ...], counts: tuple[int, ...]
-) -> tuple[list[Outcome], list[int]]:
-    out: list[Outcome] = [outcome for outcome, c in zip(outcomes, counts) if c]
-    return out, [c for c in counts if c]
-
-
 # the last state asked and its answer: a simulation asks for the weights to sample an outcome,
 # then apply_chance checks the outcome against the same list (a state never changes)
 _last_weights: Final[list[Any]] = [None, None]
@@ -119,51 +106,14 @@ def chance_weights(s: GameState) -> tuple[list[Outcome], list[int]]:
     if _last_weights[0] is s:
         answer: tuple[list[Outcome], list[int]] = _last_weights[1]
         return answer
-    answer = _chance_weights(s)
-    _last_weights[0], _last_weights[1] = s, answer
-    return answer
-
-
-def _chance_weights(s: GameState) -> tuple[list[Outcome], list[int]]:
     if not is_chance_task(s):
         raise ValueError("chance_outcomes() of a state that is not a chance state")
     task = s.pending[-1]
-    kind = task[0]
-    if kind == "deal_knight":
-        left = s.deal_pool[0]
-        return [made(Deal, task[1], k) for k in left], [1] * len(left)
-    if kind == "deal_loyalty":
-        _, loyal, traitors = s.deal_pool
-        pairs = [
-            (made(Deal, task[1], "loyal"), loyal),
-            (made(Deal, task[1], "traitor"), traitors),
-        ]
-        pairs = [p for p in pairs if p[1]]
-        return [p[0] for p in pairs], [p[1] for p in pairs]
-    if kind == "wdraw":
-        draws = _draws("white", s.cfg.white_names)
-        return _nonzero(draws, s.wpile)
-    if kind in ("bdraw", "reveal"):
-        if kind == "bdraw" and s.btop:
-            return [made(Draw, "black", s.btop[0])], [1]
-        if any(s.bpile):
-            return _nonzero(_draws("black", s.cfg.black_names), s.bpile)
-        return [made(Draw, "black", s.bbottom[0])], [1]
-    if kind == "tdraw":
-        return X.travel_weights(s)
-    if kind == "roll":
-        faces = rulebook.SIEGE_DIE_FACES
-        return [made(Roll, f) for f in range(1, faces + 1)], [1] * faces
-    if kind == "steal":
-        names = s.cfg.white_names
-        hand = s.hands[task[2]]
-        pairs4 = [(made(Steal, names[i]), c) for i, c in enumerate(hand) if c]
-        return [p[0] for p in pairs4], [p[1] for p in pairs4]
-    if kind == "pool_deal":
-        names = s.cfg.white_names
-        pairs5 = [(made(Draw, "shared", names[i]), c) for i, c in enumerate(s.pool) if c]
-        return [p[0] for p in pairs5], [p[1] for p in pairs5]
-    raise AssertionError(kind)  # pragma: no cover
+    kind = TASKS[task[0]]
+    assert isinstance(kind, Chance)
+    answer = kind.outcomes(s, task)
+    _last_weights[0], _last_weights[1] = s, answer
+    return answer
 
 
 def apply_chance(s: GameState, outcome: Outcome) -> GameState:
@@ -178,29 +128,17 @@ def apply_chance(s: GameState, outcome: Outcome) -> GameState:
         raise IllegalActionError(outcome, rule_id, f"{why}; possible: {outcomes}")
     new = s._clone()
     task = new.pending[-1]
+    kind = TASKS[task[0]]
+    assert isinstance(kind, Chance)
     new._set_pending(new.pending[:-1])
-    new._set_note((_public_outcome(task, outcome), "turn.chance"))
-    if task[0] == "tdraw":
-        X.resolve_travel(new, task, outcome)
-    else:
-        E.resolve_chance(new, task, outcome)
-    _run(new)
+    # what the table sees: black cards and the die, not a white card drawn into a hand or a
+    # loyalty card (RB p.7, p.10)
+    shown = kind.shown.format(*task) if kind.shown else str(outcome)
+    new._set_note((shown, "turn.chance"))
+    kind.resolve(new, task, outcome)
+    advance(new)
     new._set_hist((s.hist, outcome))
     return new
-
-
-# the rule a chance outcome breaks when it cannot come, by the kind of chance event
-_CHANCE_RULES: Final = {
-    "deal_knight": "setup.deal",
-    "deal_loyalty": "setup.loyalty",
-    "wdraw": "deck.counts",
-    "bdraw": "deck.counts",
-    "reveal": "deck.counts",
-    "tdraw": "travel.counts",
-    "roll": "siege.fight",
-    "steal": "traitor.unmasked-turn",
-    "pool_deal": "setup.opening-share",
-}
 
 
 def _why_impossible(s: GameState, task: tuple[Any, ...], outcome: Outcome) -> tuple[str, str]:
@@ -212,7 +150,9 @@ def _why_impossible(s: GameState, task: tuple[Any, ...], outcome: Outcome) -> tu
         i = s.cfg.black_index.get(outcome.card)
         if i is not None and s.removed_b[i]:
             return "deck.finished-quest-cards", f"{outcome.card} was removed from the game"
-    return _CHANCE_RULES.get(kind, "turn.chance"), "not a possible outcome here"
+    chance = TASKS[kind]
+    assert isinstance(chance, Chance)
+    return chance.rule, "not a possible outcome here"
 
 
 def _holds(items: list[Any], item: object) -> bool:
@@ -228,7 +168,10 @@ def _holds(items: list[Any], item: object) -> bool:
 def legal_actions(s: GameState) -> list[Action]:
     """A pending choice first, else the phase's actions. Rules: ``turn.pending``."""
     if s.pending:
-        return E.task_actions(s, s.pending[-1])
+        task = s.pending[-1]
+        kind = TASKS[task[0]]
+        assert isinstance(kind, Decision)
+        return kind.actions(s, task)
     if s.phase == "evil":
         return _evil_actions(s)
     if s.phase == "heroic":
@@ -256,93 +199,49 @@ def apply(s: GameState, action: Action) -> GameState:
     seat = decider(s)
     if new.pending:
         task = new.pending[-1]
+        kind = TASKS[task[0]]
+        assert isinstance(kind, Decision)
         new._set_pending(new.pending[:-1])
         # the note is public (observations show it): a secret choice is not named
-        shown = f"makes a choice ({E.describe_task(task)})" if task[0] in _SECRET else str(action)
-        new._set_note((f"seat {seat}: {shown}", _TASK_RULES.get(task[0], "turn.pending")))
-        E.resolve_decision(new, task, action)
+        shown = f"makes a choice ({describe_task(task)})" if kind.secret else str(action)
+        new._set_note((f"seat {seat}: {shown}", kind.rule))
+        kind.resolve(new, task, action)
     elif new.phase == "evil":
         _apply_evil(new, action)
     else:
         _apply_heroic(new, action)
-    _run(new)
+    advance(new)
     new._set_hist((s.hist, action))
     return new
 
 
-_SECRET: Final = frozenset({"discard", "arthur_return", "messenger", "clair", "keep2"})
-
-
-def _public_outcome(task: tuple[Any, ...], outcome: Outcome) -> str:
-    """What the table sees of a chance outcome: black cards and the die, not a white card
-    drawn into a hand or a loyalty card (RB p.7, p.10)."""
-    kind = task[0]
-    if kind == "wdraw":
-        return f"seat {task[1]} draws a white card"
-    if kind == "deal_loyalty":
-        return f"seat {task[1]} receives a loyalty card"
-    if kind == "steal":
-        return f"a random white card of seat {task[2]} is discarded"
-    if kind == "pool_deal":
-        return f"a shared card is dealt to seat {task[1]}"
-    if kind == "reveal":
-        return "a black card is looked at"
-    return str(outcome)
-
-
-_TASK_RULES: Final = {
-    "offer": "setup.opening-share",
-    "take": "setup.opening-share",
-    "merlin": "black.merlin-cancel",
-    "excal": "relic.excalibur",
-    "face": "black.face-down",
-    "war": "black.mercenaries",
-    "volunteer": "black.morgan",
-    "discard": "black.morgan",
-    "kay_combat": "knight.kay",
-    "kay_siege": "knight.kay",
-    "drink": "relic.grail",
-    "keep2": "relic.armor",
-    "arthur_return": "knight.arthur",
-    "clair": "white.clairvoyance",
-    "join": "white.convocation",
-    "messenger": "white.messenger",
-    "steal_target": "traitor.unmasked-turn",
-    "traitor_evil": "traitor.unmasked-turn",
-}
-
-
-def run_automatic(s: GameState) -> None:
-    """Run a state being built (never a returned one) on to its next chance event, decision or
-    end: the automatic steps every ``apply`` runs (for the table's view,
-    :mod:`camelot_rules.engine.infoset`)."""
-    _run(s)
-
-
-def _run(s: GameState) -> None:
-    """Run automatic steps until a chance event, a decision or the end of the game."""
+def advance(s: GameState) -> None:
+    """Run automatic steps until a chance event, a decision or the end of the game (on a state
+    being built). Rules: ``turn.end-check``, ``turn.pending``."""
     while s.outcome is None:
-        if E.check_end(s):
+        if check_end(s):
             return
         if not s.pending:
             if s.phase in ("evil", "heroic"):
                 return
             raise AssertionError(f"nothing pending in phase {s.phase!r}")  # pragma: no cover
         task = s.pending[-1]
-        if task[0] in CHANCE_TASKS and not E.chance_possible(s, task):
-            s._set_pending(s.pending[:-1])  # nothing left to draw: the draw does not happen
-            continue
-        if task[0] in CHANCE_TASKS:
+        kind = TASKS[task[0]]
+        if isinstance(kind, Chance):
+            if kind.possible is not None and not kind.possible(s, task):
+                s._set_pending(s.pending[:-1])  # nothing left to draw: the draw does not happen
+                continue
             return
-        if E.is_decision_task(task[0]):
-            answers = E.task_actions(s, task)
+        if isinstance(kind, Decision):
+            answers = kind.actions(s, task)
             if not answers:
                 s._set_pending(s.pending[:-1])  # nobody can answer: skip it
                 continue
             s._set(_legal=answers)  # the state is final from here on: keep its answers
             return
+        assert isinstance(kind, Automatic)
         s._set_pending(s.pending[:-1])
-        E.run_task(s, task)
+        kind.run(s, task)
 
 
 # --- the Progression of Evil (RB p.10-12) -------------------------------------------------------
@@ -352,10 +251,10 @@ def _evil_actions(s: GameState) -> list[Action]:
     Rules: ``turn.evil-step``, ``knight.percival``.
     """
     out: list[Action] = [made(DrawBlack), made(AddEngine)]
-    if not E.sacrifice_blocked(s):  # JA witches (2nd): no life given up while she stays
+    if not sacrifice_blocked(s):  # JA witches (2nd): no life given up while she stays
         out.append(made(LoseLife))
     seat = s.turn
-    if s.knights[seat] == "percival" and "peeked" not in s.tflags and E.black_pile_size(s):
+    if s.knights[seat] == "percival" and "peeked" not in s.tflags and black_pile_size(s):
         out.append(made(PeekBlack))
     return out
 
@@ -372,18 +271,18 @@ def _apply_evil(s: GameState, action: Action) -> None:
             s._set_pending((("keep2", seat, "peek"), ("reveal", 2)))
         else:
             s._set_pending((("reveal", 1),))
-        E.note(s, "Percival looks at the top black card", "knight.percival")
+        note(s, "Percival looks at the top black card", "knight.percival")
         return
     s._set_pending((("after_evil",),))
     if isinstance(action, DrawBlack):
-        E.push_black_draw(s, seat, armor="armor_done" not in s.tflags)
-        E.note(s, f"seat {seat} draws a black card", "evil.black-card")
+        push_black_draw(s, seat, armor="armor_done" not in s.tflags)
+        note(s, f"seat {seat} draws a black card", "evil.black-card")
     elif isinstance(action, AddEngine):
-        E.add_engines(s, 1)
-        E.note(s, f"seat {seat} adds a siege engine", "evil.engine")
+        add_engines(s, 1)
+        note(s, f"seat {seat} adds a siege engine", "evil.engine")
     elif isinstance(action, LoseLife):
-        E.lose_life(s, seat, 1)
-        E.note(s, f"seat {seat} loses a life point", "evil.life")
+        lose_life(s, seat, 1)
+        note(s, f"seat {seat} loses a life point", "evil.life")
 
 
 # --- Heroic actions (RB p.12-17) ----------------------------------------------------------------
@@ -403,7 +302,7 @@ def _heroic_phase_actions(s: GameState) -> list[Action]:
     # a second, different action must exist (in the table's view, unseen cards may make one)
     if (
         open_for_second
-        and not E.sacrifice_blocked(s)
+        and not sacrifice_blocked(s)
         and (heroic_actions(s, seat) or _unseen_cards(s, seat))
     ):
         out.append(made(Sacrifice))
@@ -426,14 +325,14 @@ def heroic_actions(s: GameState, seat: int) -> list[Action]:
     hand = s.hands[seat]
     # a. moving (RB p.12-13)
     if "cat:move" not in used:
-        out += [made(Move, q) for q in E.move_targets(s, seat)]
+        out += [made(Move, q) for q in move_targets(s, seat)]
     # b. the quest's own action (RB p.13-15)
     cat = "cat:quest:" + where
     if cat not in used:
-        out += E.quest_actions(s, seat)
+        out += quests.quest_actions(s, seat)
     # c. a special white card (RB p.16)
     if "special" not in used:
-        out += E.special_actions(s, seat, free=False)
+        out += _special_actions(s, seat, free=False)
     # d. healing (RB p.16)
     if "cat:heal" not in used and 0 < s.life[seat] < _MAX_LIFE:
         names = s.cfg.white_names  # (in the order of white_index)
@@ -474,7 +373,7 @@ def _power_actions(s: GameState, seat: int) -> list[Action]:
             if t != seat and not s.dead[t] and not s.revealed[t]:
                 out += [made(ArthurGive, t, names[i]) for i, c in enumerate(s.hands[seat]) if c]
     if knight == "galahad" and "special" not in s.tflags:
-        out += E.special_actions(s, seat, free=True)
+        out += _special_actions(s, seat, free=True)
     if knight == "caradoc":
         out += X.caradoc_actions(s, seat)
     return out
@@ -484,28 +383,28 @@ def _apply_heroic(s: GameState, action: Action) -> None:
     seat = s.turn
     if isinstance(action, EndTurn):
         s._set_pending((("end_turn",),))
-        E.note(s, f"seat {seat} ends the turn", "turn.end-check")
+        note(s, f"seat {seat} ends the turn", "turn.end-check")
         return
     if isinstance(action, Sacrifice):
-        E.lose_life(s, seat, 1)
+        lose_life(s, seat, 1)
         s._set(tflags=s.tflags | {"sacrificed"})
-        E.note(s, f"seat {seat} sacrifices a life point for a second action", "turn.sacrifice")
+        note(s, f"seat {seat} sacrifices a life point for a second action", "turn.sacrifice")
         return
     if isinstance(action, ArthurGive):
-        E.arthur_give(s, seat, action)
+        arthur_give(s, seat, action)
         return
     if isinstance(action, CaradocDraw):
         X.do_caradoc(s, seat)
         return
     if isinstance(action, PlaySpecial) and action.free:
         s._set(tflags=s.tflags | {"special", "galahad"})
-        E.play_special(s, seat, action)
+        _play_special(s, seat, action)
         return
     category = _category(s, seat, action)
-    if category == "cat:move" and E.tristan_free_move(s, seat):
+    if category == "cat:move" and tristan_free_move(s, seat):
         s._set(tflags=s.tflags | {"cat:move", "tristan"})
         _go(s, seat, action.quest)  # type: ignore[attr-defined]
-        E.note(s, f"Tristan leaves the Round Table for free: {action}", "knight.tristan")
+        note(s, f"Tristan leaves the Round Table for free: {action}", "knight.tristan")
         return
     s._set(tflags=s.tflags | {category}, done=s.done + 1)
     _HEROIC[type(action)](s, seat, action)
@@ -527,7 +426,7 @@ def _category(s: GameState, seat: int, action: Action) -> str:
 
 def _do_move(s: GameState, seat: int, action: Any) -> None:
     """Rules: ``quest.move``, ``quest.solo``."""
-    E.note(s, f"seat {seat} moves to {action.quest}", "quest.move")
+    note(s, f"seat {seat} moves to {action.quest}", "quest.move")
     _go(s, seat, action.quest)
 
 
@@ -537,31 +436,47 @@ def _go(s: GameState, seat: int, quest: str) -> None:
     if s.cfg.expansion:
         X.travel_move(s, seat, quest)
     else:
-        E.move(s, seat, quest)
+        move(s, seat, quest)
 
 
 def _do_heal(s: GameState, seat: int, action: Any) -> None:
     """RB p.16. Rules: ``heroic.heal``."""
-    E.discard_white(s, seat, action.card, _HEAL_CARDS)
-    E.gain_life(s, seat, 1)
-    E.note(s, f"seat {seat} heals with three {action.card}", "heroic.heal")
+    discard_white(s, seat, action.card, _HEAL_CARDS)
+    gain_life(s, seat, 1)
+    note(s, f"seat {seat} heals with three {action.card}", "heroic.heal")
 
 
 def _do_special(s: GameState, seat: int, action: Any) -> None:
     s._set(tflags=s.tflags | {"special"})
-    E.play_special(s, seat, action)
+    _play_special(s, seat, action)
+
+
+def _special_actions(s: GameState, seat: int, *, free: bool) -> list[Action]:
+    """The special white cards ``seat`` may play: the base game's, then Merlin's Company's."""
+    out = specials.special_actions(s, seat, free=free)
+    if s.cfg.expansion:
+        out += X.special_actions_mc(s, seat, free)
+    return out
+
+
+def _play_special(s: GameState, seat: int, action: PlaySpecial) -> None:
+    """A special white card is discarded and applied: a base card by the base game's rules, a
+    card of Merlin's Company by the expansion's (JA special white cards)."""
+    specials.play_special(s, seat, action)
+    if action.card not in specials.BASE_SPECIALS:
+        X.play_special_mc(s, seat, action.card, action.choice)
 
 
 _HEROIC: Final[dict[type, Callable[[GameState, int, Any], None]]] = {
     Move: _do_move,
-    DrawWhite: E.do_draw_white,
-    FightEngine: E.do_fight_engine,
-    PlayFight: E.do_play_fight,
-    PlayGrail: E.do_play_grail,
-    DiscardForExcalibur: E.do_excalibur_discard,
+    DrawWhite: quests.do_draw_white,
+    FightEngine: quests.do_fight_engine,
+    PlayFight: quests.do_play_fight,
+    PlayGrail: quests.do_play_grail,
+    DiscardForExcalibur: quests.do_excalibur_discard,
     PlaySpecial: _do_special,
     Heal: _do_heal,
-    Accuse: E.do_accuse,
+    Accuse: do_accuse,
     Free: X.do_free,
 }
 
@@ -571,7 +486,7 @@ def _why_illegal(s: GameState, action: Action) -> tuple[str, str]:
     """Name the rule that forbids ``action`` here (for IllegalActionError)."""
     seat = decider(s)
     if s.pending:
-        return "turn.pending", f"seat {seat} must answer first: {E.describe_task(s.pending[-1])}"
+        return "turn.pending", f"seat {seat} must answer first: {describe_task(s.pending[-1])}"
     evil = (DrawBlack, AddEngine, LoseLife, PeekBlack)
     if s.phase == "evil" and not isinstance(action, evil):
         return "turn.evil-step", "the Progression of Evil comes first in a turn"
@@ -579,14 +494,14 @@ def _why_illegal(s: GameState, action: Action) -> tuple[str, str]:
         return "turn.evil-step", "only one evil step per turn, at its start"
     if isinstance(action, PeekBlack):
         return "knight.percival", "only Sir Percival peeks, once, before his evil step"
-    if isinstance(action, LoseLife) and E.sacrifice_blocked(s):
+    if isinstance(action, LoseLife) and sacrifice_blocked(s):
         return "siege.second-action", "no life is given up while the Second Witch stays"
     if s.phase != "heroic":
         return "turn.legal-actions", "not a choice here"
     if s.life[seat] == 0 and not ("sacrificed" in s.tflags and s.done == 1):
         return "death.zero-life", "a knight at 0 life can take no more actions this turn"
     if isinstance(action, Sacrifice):
-        if E.sacrifice_blocked(s):
+        if sacrifice_blocked(s):
             return "siege.second-action", "no life is sacrificed while the Second Witch stays"
         return "turn.sacrifice", "one sacrifice per turn, after the first heroic action"
     if isinstance(action, EndTurn):

@@ -39,9 +39,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from camelot_rules.engine import effects as E
-from camelot_rules.engine.flow import run_automatic
+from camelot_rules.engine.flow import advance
 from camelot_rules.engine.state import UNSEEN, GameState, IllegalActionError
+from camelot_rules.engine.turns import start_turn
 
 __all__ = [
     "correct",
@@ -227,11 +227,11 @@ def correct(
             raise ValueError(f"{key}=: expected one of {sorted([*names, *_SEAT_FIELDS, 'turn'])}")
     if skip_draw and new.pending and new.pending[-1][0] in ("bdraw", "tdraw"):
         new._set(pending=new.pending[:-1])  # a card drawn that the record does not name
-        run_automatic(new)
+        advance(new)
     if turn is not None:
         new._set(pending=(), tflags=frozenset(), done=0, outcome=None)
-        E.start_turn(new, turn)
-        run_automatic(new)
+        start_turn(new, turn)
+        advance(new)
     if phase == "heroic" and new.phase == "evil" and not new.pending:
         new._set_phase("heroic")
     return new

@@ -31,6 +31,7 @@ Merlin's Company only (each an assumption or a reading where the JA seed is sile
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
@@ -39,106 +40,27 @@ from typing import Any
 from camelot_rules.data import rulebook
 from camelot_rules.data.decks import check_players, standard_deck
 from camelot_rules.engine import actions as A
-from camelot_rules.engine import effects as E
-from camelot_rules.engine.flow import _run, chance_weights
-from camelot_rules.engine.state import GONE, ON_QUEST, QUEST_NAMES, UNSEEN, Config, GameState
+from camelot_rules.engine import validate as V
+from camelot_rules.engine.board import push
+from camelot_rules.engine.flow import advance, chance_weights
+from camelot_rules.engine.game import RULES
+from camelot_rules.engine.saved import read_saved
+from camelot_rules.engine.state import (
+    GONE,
+    ON_QUEST,
+    QUEST_NAMES,
+    SLOTS,
+    UNSEEN,
+    Config,
+    GameResult,
+    GameState,
+)
+from camelot_rules.engine.turns import deal_merlins, start_turn
+from camelot_rules.engine.views import FORMAT, decode_step, tuples
 
-__all__ = ["new_game", "play_random", "position", "random_step", "table_game"]
+__all__ = ["from_json", "new_game", "play_random", "position", "random_step", "table_game"]
 
-_TRAITOR = ("standard", "none", "among_us")
-_SHARE = ("draft", "random", "skip")
-_FAVOR = ("next_tie", "final_count")
 _QUEST_LOCATIONS = ("camelot", *QUEST_NAMES)
-
-
-def _options(players: int, expansion: bool, options: Mapping[str, Any]) -> dict[str, Any]:
-    if not isinstance(expansion, bool):
-        raise ValueError(f"expansion={expansion!r}: expected True or False")
-    known = {"traitor", "three_player_peek", "opening_share", "knights"}
-    if expansion:
-        known |= {"coats", "travel_mix", "divine_favor_reading", "two_traitor_flip"}
-    unknown = sorted(set(options) - known)
-    if unknown:
-        raise ValueError(f"unknown option(s) {unknown}; expected some of {sorted(known)}")
-    out: dict[str, Any] = {
-        "traitor": options.get("traitor", "standard"),
-        "three_player_peek": options.get("three_player_peek", players == 3),
-        "opening_share": options.get("opening_share", "draft"),
-    }
-    if out["traitor"] not in _TRAITOR:
-        raise ValueError(f"traitor={out['traitor']!r}: expected one of {list(_TRAITOR)}")
-    if out["opening_share"] not in _SHARE:
-        raise ValueError(f"opening_share={out['opening_share']!r}: expected one of {list(_SHARE)}")
-    if not isinstance(out["three_player_peek"], bool):
-        raise ValueError(f"three_player_peek={out['three_player_peek']!r}: expected True or False")
-    if expansion:
-        out["coats"] = options.get("coats", "expansion")
-        if out["coats"] not in ("expansion", "base", "mixed"):
-            raise ValueError(
-                f"coats={out['coats']!r}: expected 'expansion' (King Arthur and the new "
-                "knights), 'base' or 'mixed'"
-            )
-        if out["coats"] == "base" and players > len(rulebook.KNIGHTS):
-            raise ValueError(f"coats='base' has {len(rulebook.KNIGHTS)} knights for {players}")
-        out["travel_mix"] = _travel_mix(options.get("travel_mix", "assumed"))
-        out["divine_favor_reading"] = options.get("divine_favor_reading", "next_tie")
-        out["two_traitor_flip"] = options.get("two_traitor_flip", 3)
-        if out["two_traitor_flip"] not in (3, 4) or isinstance(out["two_traitor_flip"], bool):
-            raise ValueError(
-                f"two_traitor_flip={out['two_traitor_flip']!r}: expected 3 (JA 7-8 players) or "
-                "4 (each hidden traitor turns 2)"
-            )
-        reading = out["divine_favor_reading"]
-        if reading not in _FAVOR:
-            raise ValueError(
-                f"divine_favor_reading={reading!r}: expected one of {list(_FAVOR)} (the next "
-                "tie of any kind, or only the final count of swords)"
-            )
-    names = _knight_names(expansion)
-    knights = options.get("knights")
-    if knights is not None:
-        knights = tuple(knights)
-        if (
-            len(knights) != players
-            or len(set(knights)) != players
-            or not set(knights) <= set(names)
-        ):
-            raise ValueError(
-                f"knights={knights!r}: expected {players} different names from {list(names)}"
-            )
-        if expansion and "arthur" not in knights:
-            raise ValueError(
-                f"knights={knights!r}: King Arthur always plays in Merlin's Company (JA setup)"
-            )
-        out["knights"] = knights
-    return out
-
-
-def _travel_mix(mix: Any) -> str | tuple[int, ...]:
-    """A named travel mix, or 7 counts (one per kind of ``rulebook.TRAVEL_KINDS``) summing to
-    16 - the box's travel deck (JA setup); a mix equal to a named one is kept as its name."""
-    if isinstance(mix, str):
-        if mix not in rulebook.TRAVEL_MIXES:
-            raise ValueError(
-                f"travel_mix={mix!r}: expected one of {list(rulebook.TRAVEL_MIXES)} or 7 counts "
-                f"in the order {', '.join(rulebook.TRAVEL_KINDS)}"
-            )
-        return mix
-    counts = tuple(mix) if isinstance(mix, list | tuple) else None
-    if (
-        counts is None
-        or len(counts) != len(rulebook.TRAVEL_KINDS)
-        or not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts)
-        or sum(counts) != 16
-    ):
-        raise ValueError(
-            f"travel_mix={mix!r}: expected a name ({', '.join(rulebook.TRAVEL_MIXES)}) or 7 "
-            f"whole counts summing to 16, in the order {', '.join(rulebook.TRAVEL_KINDS)}"
-        )
-    for name, named in rulebook.TRAVEL_MIXES.items():
-        if counts == named:
-            return name
-    return counts
 
 
 def _knight_names(expansion: bool) -> tuple[str, ...]:
@@ -252,8 +174,8 @@ def new_game(
     players = check_players(players, expansion)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ValueError(f"seed={seed!r}: expected a whole number or None")
-    opts = _options(players, expansion, options)
-    cfg = Config.make(players, expansion, opts)
+    opts = V.check_options(players, expansion, options)
+    cfg = Config.make(players, expansion, opts, RULES)
     s = _blank(cfg)
     loyalty = standard_deck("loyalty", expansion=expansion, players=players)
     loyal, traitors = loyalty.count("loyal"), loyalty.count("traitor")
@@ -278,9 +200,9 @@ def new_game(
     per_knight = rulebook.threshold("white_cards_per_knight_at_setup")
     tasks += [("wdraw", seat, per_knight) for seat in range(players)]
     tasks += [("share_setup",), ("begin",)]
-    E.push(s, *tasks)
+    push(s, *tasks)
     s._set_note(("the game is set up", "setup.deal"))
-    _run(s)
+    advance(s)
     if seed is None:
         return s
     rng = random.Random(seed)
@@ -307,8 +229,8 @@ def table_game(
     (True, {'merlin': 1})
     """
     players = check_players(players, expansion)
-    opts = _options(players, expansion, {**options, "knights": tuple(knights)})
-    cfg = Config.make(players, expansion, opts).with_unseen()
+    opts = V.check_options(players, expansion, {**options, "knights": tuple(knights)})
+    cfg = Config.make(players, expansion, opts, RULES).with_unseen()
     s = _blank(cfg)
     loyalty = standard_deck("loyalty", expansion=expansion, players=players)
     loyal, traitors = loyalty.count("loyal"), loyalty.count("traitor")
@@ -317,16 +239,16 @@ def table_game(
     elif opts["traitor"] == "among_us":
         loyal = players
     s._set(knights=opts["knights"], deal_pool=((), loyal, traitors))
-    E.run_task(s, ("deal_merlins",))
+    deal_merlins(s, ("deal_merlins",))
     # every card left in the draw pile is unseen by the table
     s._set(wpile=(0,) * (len(cfg.white_names) - 1) + (sum(s.wpile),))
     per_knight = rulebook.threshold("white_cards_per_knight_at_setup")
     tasks: list[tuple[Any, ...]] = [("deal_loyalty", seat) for seat in range(players)]
     tasks += [("wdraw", seat, per_knight) for seat in range(players)]
     tasks += [("share_setup",), ("begin",)]
-    E.push(s, *tasks)
+    push(s, *tasks)
     s._set_note(("the game is set up as the table sees it", "setup.deal"))
-    _run(s)
+    advance(s)
     assert s.cfg.white_names[-1] == UNSEEN
     return s
 
@@ -417,8 +339,9 @@ def position(
     Rules: ``setup.deal``.
     """
     players = check_players(players, expansion)
-    opts = _options(players, expansion, {k: v for k, v in options.items()})
-    cfg = Config.make(players, expansion, opts)
+    V.check_position_fields(players, expansion, locals())  # every field, before it is used
+    opts = V.check_options(players, expansion, options)
+    cfg = Config.make(players, expansion, opts, RULES)
     s = _blank(cfg)
     default = (rulebook.KNIGHTS + rulebook.EXPANSION_KNIGHTS)[:players]
     names = tuple(knights) if knights is not None else default
@@ -594,8 +517,57 @@ def position(
         loc[seat] = ""
     s._set(accused=tuple(acc), revealed=tuple(rev), dead=tuple(dd), location=tuple(loc))
     if rev[turn]:
-        E.start_turn(s, turn)
+        start_turn(s, turn)
         s._set(turn_no=1)
     s._set_note(("position set up by hand", "setup.deal"))
-    _run(s)
+    V.check_state(s)  # the position as a whole: census, traitors, the dead, the quests
+    advance(s)
+    V.check_moment(s)
+    return s
+
+
+def from_json(text: object) -> GameState:
+    """The state written by :meth:`GameState.to_json`, equal to it and playing on the same.
+
+    Every key is checked before the state is built, and the state as a whole after
+    (:mod:`camelot_rules.engine.saved`, :mod:`camelot_rules.engine.validate`): a saved game
+    edited into an impossible one (99 players, an unknown phase or task, life 99, a card
+    twice) raises ``ValueError`` naming the key and what is allowed.
+    """
+    read_saved(text)
+    assert isinstance(text, str)  # (read_saved refuses anything else)
+    s = _from_saved(text)
+    V.check_state(s)
+    V.check_moment(s)
+    return s
+
+
+def _from_saved(text: str) -> GameState:
+    """The state of a saved game whose keys :func:`read_saved` has checked."""
+    try:
+        data = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as err:
+        raise ValueError(f"not a saved game (JSON expected): {err}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"not a saved camelot-rules game (missing format {FORMAT!r})")
+    c = data["cfg"]
+    cfg = Config.make(c["players"], c["expansion"], dict(c["options"]), RULES)
+    values: dict[str, Any] = {"cfg": cfg}
+    for name in SLOTS:
+        if name in ("cfg", "hist"):
+            continue
+        value = data[name]
+        if name == "outcome":
+            value = None if value is None else GameResult(**value)
+        elif name in ("tflags", "witches"):
+            value = frozenset(value)
+        else:
+            value = tuples(value)
+        values[name] = value
+    hist: Any = None
+    for step in data.get("history", []):
+        hist = (hist, decode_step(step))
+    s = GameState.__new__(GameState)
+    # (the compiled engine refuses object.__setattr__ from Python code)
+    s._set(**values, hist=hist, _legal=None, _hash=None)
     return s

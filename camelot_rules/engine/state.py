@@ -18,11 +18,21 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Final
 
+from camelot_rules.base.checks import check_seat
 from camelot_rules.data import rulebook
 from camelot_rules.data.decks import standard_deck
 from camelot_rules.engine import actions as A
 
-__all__ = ["QUEST_NAMES", "UNSEEN", "Config", "GameResult", "GameState", "IllegalActionError"]
+__all__ = [
+    "QUEST_NAMES",
+    "SLOTS",
+    "UNSEEN",
+    "Config",
+    "GameResult",
+    "GameState",
+    "IllegalActionError",
+    "Rules",
+]
 
 QUEST_NAMES: Final[tuple[str, ...]] = (
     "black_knight",
@@ -68,6 +78,42 @@ class GameResult:
         return f"{side} ({self.cause})"
 
 
+class Rules:
+    """What plays a state: a :class:`GameState` hands each question of its contract
+    (``legal_actions``, ``apply``, ``chance_outcomes``, ``observation``...) to the ``rules`` of
+    its :class:`Config`. The engine's one implementation is
+    :data:`camelot_rules.engine.game.RULES` (the turn and the views); kept in the
+    configuration, it lets this module, which every rule imports, import no rule itself.
+    """
+
+    def is_chance(self, s: GameState) -> bool:
+        raise NotImplementedError
+
+    def decider(self, s: GameState) -> int:
+        raise NotImplementedError
+
+    def legal_actions(self, s: GameState) -> list[A.Action]:
+        raise NotImplementedError
+
+    def apply(self, s: GameState, action: A.Action) -> GameState:
+        raise NotImplementedError
+
+    def chance_weights(self, s: GameState) -> tuple[list[A.Outcome], list[int]]:
+        raise NotImplementedError
+
+    def apply_chance(self, s: GameState, outcome: A.Outcome) -> GameState:
+        raise NotImplementedError
+
+    def observation(self, s: GameState, player: object) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def card_census(self, s: GameState) -> dict[str, dict[str, int]]:
+        raise NotImplementedError
+
+    def to_json(self, s: GameState) -> str:
+        raise NotImplementedError
+
+
 @dataclass(frozen=True)
 class Config:
     """What does not change during a game: players, box, options, card orders."""
@@ -85,6 +131,8 @@ class Config:
     black_index: MappingProxyType[str, int] = field(compare=False, hash=False, repr=False)
     # where the special white cards stand in a hand's count vector (BoQ pp.14-15)
     white_special: tuple[int, ...] = field(compare=False, hash=False, repr=False)
+    # what plays the game's states (the engine's turn: camelot_rules.engine.game.RULES)
+    rules: Rules = field(compare=False, hash=False, repr=False)
 
     @property
     def table_view(self) -> bool:
@@ -111,6 +159,7 @@ class Config:
             white_index=MappingProxyType({n: i for i, n in enumerate(names)}),
             black_index=self.black_index,
             white_special=self.white_special,
+            rules=self.rules,
         )
 
     def option(self, name: str) -> Any:
@@ -120,26 +169,30 @@ class Config:
         raise KeyError(name)
 
     @staticmethod
-    def make(players: int, expansion: bool, options: dict[str, Any]) -> Config:
-        """The configuration of a game (the same value, made once, for every game of the same
-        players, box and options: a simulation starts thousands)."""
+    def make(players: int, expansion: bool, options: dict[str, Any], rules: Rules) -> Config:
+        """The configuration of a game played by ``rules`` (the same value, made once, for
+        every game of the same players, box and options: a simulation starts thousands)."""
         canonical = tuple(
             sorted((k, tuple(v) if isinstance(v, list | tuple) else v) for k, v in options.items())
         )
-        key = (players, expansion, canonical)
+        key = (players, expansion, canonical, rules)
         try:
             made = _CONFIGS.get(key)
         except TypeError:  # an unhashable option value: not kept
-            return Config._make(players, expansion, options, canonical)
+            return Config._make(players, expansion, options, canonical, rules)
         if made is None:
-            made = Config._make(players, expansion, options, canonical)
+            made = Config._make(players, expansion, options, canonical, rules)
             if len(_CONFIGS) < 256:
                 _CONFIGS[key] = made
         return made
 
     @staticmethod
     def _make(
-        players: int, expansion: bool, options: dict[str, Any], canonical: tuple[Any, ...]
+        players: int,
+        expansion: bool,
+        options: dict[str, Any],
+        canonical: tuple[Any, ...],
+        rules: Rules,
     ) -> Config:
         white = standard_deck("white", expansion=expansion)
         black = standard_deck("black", expansion=expansion)
@@ -159,6 +212,7 @@ class Config:
             white_index=MappingProxyType({n: i for i, n in enumerate(wn)}),
             black_index=MappingProxyType({n: i for i, n in enumerate(bn)}),
             white_special=tuple(i for i, n in enumerate(wn) if n in rulebook.SPECIAL_WHITE),
+            rules=rules,
         )
 
 
@@ -167,11 +221,11 @@ _CONFIGS: Final[dict[tuple[Any, ...], Config]] = {}
 
 def travel_box_of(mix: str | tuple[int, ...]) -> tuple[int, ...]:
     """The travel deck's counts per kind (``rulebook.TRAVEL_KINDS`` order) for the
-    ``travel_mix`` option (checked by ``setup._options``)."""
+    ``travel_mix`` option (checked by ``validate.check_options``)."""
     return rulebook.TRAVEL_MIXES[mix] if isinstance(mix, str) else tuple(mix)
 
 
-_SLOTS: Final = (
+SLOTS: Final = (
     "cfg",
     "knights",  # seat -> knight name ("" before the deal)
     "loyalty",  # seat -> "loyal" / "traitor" ("" before the deal)
@@ -229,7 +283,7 @@ _SLOTS: Final = (
     "hist",  # cons list: (previous, step) or None
     "note",  # (text, rule id) of the last step
 )
-_EQ_SLOTS: Final = tuple(s for s in _SLOTS if s not in ("hist", "note", "events"))
+_EQSLOTS: Final = tuple(s for s in SLOTS if s not in ("hist", "note", "events"))
 
 
 class GameState:
@@ -397,7 +451,7 @@ class GameState:
 
     # --- identity ------------------------------------------------------------------------------
     def _key(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in _EQ_SLOTS)
+        return tuple(getattr(self, name) for name in _EQSLOTS)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self._key() == other._key()
@@ -430,21 +484,22 @@ class GameState:
         return self.outcome is not None
 
     def is_chance(self) -> bool:
-        return self.outcome is None and _engine_flow().is_chance_task(self)
+        return self.outcome is None and self.cfg.rules.is_chance(self)
 
     @property
     def current_player(self) -> int | None:
         """The seat that must decide now (None at chance and terminal states)."""
-        if self.outcome is not None or _engine_flow().is_chance_task(self):
+        rules = self.cfg.rules
+        if self.outcome is not None or rules.is_chance(self):
             return None
-        seat: int = _engine_flow().decider(self)
-        return seat
+        return rules.decider(self)
 
     def legal_actions(self) -> list[A.Action]:
-        if self.outcome is not None or _engine_flow().is_chance_task(self):
+        rules = self.cfg.rules
+        if self.outcome is not None or rules.is_chance(self):
             return []
         if self._legal is None:
-            object.__setattr__(self, "_legal", _engine_flow().legal_actions(self))
+            object.__setattr__(self, "_legal", rules.legal_actions(self))
         assert self._legal is not None
         return list(self._legal)
 
@@ -455,11 +510,10 @@ class GameState:
             raise IllegalActionError(
                 action, "turn.legal-actions", "not an action: choose one of legal_actions()"
             )
-        new: GameState = _engine_flow().apply(self, action)
-        return new
+        return self.cfg.rules.apply(self, action)
 
     def chance_outcomes(self) -> list[tuple[A.Outcome, Fraction]]:
-        outcomes, weights = _engine_flow().chance_weights(self)
+        outcomes, weights = self.cfg.rules.chance_weights(self)
         total = sum(weights)
         return [(o, Fraction(w, total)) for o, w in zip(outcomes, weights)]
 
@@ -468,8 +522,7 @@ class GameState:
             raise IllegalActionError(
                 outcome, "turn.chance", "not a chance outcome: choose one of chance_outcomes()"
             )
-        new: GameState = _engine_flow().apply_chance(self, outcome)
-        return new
+        return self.cfg.rules.apply_chance(self, outcome)
 
     def step(self, move: object) -> GameState:
         """Apply a decision or a chance outcome, whichever ``move`` is."""
@@ -505,42 +558,25 @@ class GameState:
         return self.note
 
     # --- views ---------------------------------------------------------------------------------
-    def hand(self, seat: int) -> dict[str, int]:
+    def hand(self, seat: object) -> dict[str, int]:
         """The white cards in ``seat``'s hand (name -> count). The engine's full view: use
-        :meth:`observation` for what a player may see."""
+        :meth:`observation` for what a player may see. (``seat`` typed ``object``: checked
+        here, a compiled engine would raise a TypeError at a parameter typed ``int``.)"""
         names = self.cfg.white_names
-        return {names[i]: c for i, c in enumerate(self.hands[seat]) if c}
+        hand = self.hands[check_seat("seat", seat, self.cfg.players)]
+        return {names[i]: c for i, c in enumerate(hand) if c}
 
     def observation(self, player: object) -> dict[str, Any]:
-        from camelot_rules.engine import views
-
-        return views.observation(self, player)
+        return self.cfg.rules.observation(self, player)
 
     def card_census(self) -> dict[str, dict[str, int]]:
         """Every white and black card counted over every place it can be (for invariants)."""
-        from camelot_rules.engine import views
-
-        return views.card_census(self)
+        return self.cfg.rules.card_census(self)
 
     # --- JSON ----------------------------------------------------------------------------------
     def to_json(self) -> str:
-        from camelot_rules.engine import views
-
-        return views.to_json(self)
+        return self.cfg.rules.to_json(self)
 
 
 # mypyc compiles GameState to a native class: its instances have no __dict__
 _NATIVE: Final[bool] = not hasattr(GameState.__new__(GameState), "__dict__")
-
-_FLOW: Final[list[Any]] = []  # (a Final list: a static in the compiled engine)
-
-
-def _engine_flow() -> Any:
-    """The turn module (imported late: it imports this one; importing it at the end of this
-    module instead fails, the expansion module needing the effects module complete)."""
-    if _FLOW:
-        return _FLOW[0]
-    from camelot_rules.engine import flow
-
-    _FLOW.append(flow)
-    return flow

@@ -13,18 +13,24 @@ import json
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
+from camelot_rules.base.checks import check_seat
 from camelot_rules.data import rulebook
 from camelot_rules.engine import actions as A
-from camelot_rules.engine.effects import black_value
-from camelot_rules.engine.state import GONE, ON_QUEST, Config, GameResult, GameState
+from camelot_rules.engine.kinds import Automatic, Decision
+from camelot_rules.engine.quests import black_value
+from camelot_rules.engine.state import GONE, ON_QUEST, SLOTS, GameResult, GameState
+from camelot_rules.engine.tasks import TASKS
 
 __all__ = [
     "ObservationView",
     "card_census",
-    "from_json",
+    "decode_step",
+    "encode_step",
     "observation",
     "observation_view",
+    "plain",
     "to_json",
+    "tuples",
 ]
 
 _RELICS: Final = ("excalibur", "grail", "armor")
@@ -54,10 +60,7 @@ def _shown(card: str, face_down: bool, quest: str) -> int | str:
 def _check_seat(s: GameState, player: object) -> int:
     """``player`` as a seat number, or a ValueError. (The public functions take ``object``: a
     compiled engine would turn True into 1 at a parameter typed ``int``.)"""
-    n = s.cfg.players
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-        raise ValueError(f"player={player!r}: expected a seat number 0..{n - 1}")
-    return player
+    return check_seat("player", player, s.cfg.players)
 
 
 def observation(s: GameState, player: object) -> dict[str, Any]:
@@ -303,9 +306,9 @@ def card_census(s: GameState) -> dict[str, dict[str, int]]:
     for _, _, mordred in s.wars:
         if mordred:
             black["mordred"] += 1
-    for task in s.pending:
-        if task[0] in ("merlin", "excal", "effect", "face", "war"):
-            black[task[1]] += 1
+    held = _held_cards(s)
+    for card in held.get("black", ()):
+        black[card] += 1
     out = {"white": white, "black": black}
     if s.cfg.expansion:
         tn = s.cfg.travel_names
@@ -313,41 +316,58 @@ def card_census(s: GameState) -> dict[str, dict[str, int]]:
         for card in s.ttop:
             travel[card] += 1
         travel["captured"] += sum(s.captured)
-        for task in s.pending:
-            if task[0] == "demand":  # a travel card being answered
-                travel[task[3]] += 1
+        for card in held.get("travel", ()):  # a travel card being answered
+            travel[card] += 1
         out["travel"] = travel
     return out
 
 
+def _held_cards(s: GameState) -> dict[str, list[str]]:
+    """The cards that pending tasks hold while they wait (a black card being cancelled or
+    laid, a travel card being answered), by pile."""
+    held: dict[str, list[str]] = {}
+    for task in s.pending:
+        kind = TASKS[task[0]]
+        holds = kind.holds if isinstance(kind, (Decision, Automatic)) else None
+        if holds is not None:
+            pile, place = holds
+            held.setdefault(pile, []).append(task[place])
+    return held
+
+
 # --- JSON ---------------------------------------------------------------------------------------
+#: the saved game's format name
+FORMAT: Final = "camelot-rules-engine/1"
 _STEP_TYPES: Final[dict[str, Any]] = {
     cls.__name__: cls for cls in (*A.Action.__subclasses__(), *A.Outcome.__subclasses__())
 }
 
 
 def encode_step(step: A.Action | A.Outcome) -> dict[str, Any]:
+    """A decision or chance outcome as JSON holds it: its class name and its fields."""
     return {
         "type": type(step).__name__,
-        **{f.name: _plain(getattr(step, f.name)) for f in dataclasses.fields(step)},
+        **{f.name: plain(getattr(step, f.name)) for f in dataclasses.fields(step)},
     }
 
 
 def decode_step(data: dict[str, Any]) -> A.Action | A.Outcome:
+    """The step :func:`encode_step` wrote."""
     fields = dict(data)
     cls: Any = _STEP_TYPES.get(str(fields.pop("type", None)))
     if cls is None:
         raise ValueError(f"unknown step type in {data!r}")
     for f in dataclasses.fields(cls):
         if isinstance(fields.get(f.name), list):
-            fields[f.name] = _tuple(fields[f.name])
+            fields[f.name] = tuples(fields[f.name])
     step: A.Action | A.Outcome = cls(**fields)
     return step
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
+    """``value`` as JSON holds it: lists for tuples, sorted lists for sets, dicts for results."""
     if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     if isinstance(value, frozenset):
         return sorted(value)
     if isinstance(value, GameResult):
@@ -355,55 +375,21 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _tuple(value: Any) -> Any:
+def tuples(value: Any) -> Any:
+    """Lists read from JSON back into tuples, nested ones too."""
     if isinstance(value, list):
-        return tuple(_tuple(v) for v in value)
+        return tuple(tuples(v) for v in value)
     return value
 
 
 def to_json(s: GameState) -> str:
-    from camelot_rules.engine.state import _SLOTS
-
-    data: dict[str, Any] = {"format": "camelot-rules-engine/1"}
+    """The state as JSON (:func:`camelot_rules.engine.setup.from_json` reads it back)."""
+    data: dict[str, Any] = {"format": FORMAT}
     cfg = s.cfg
     data["cfg"] = {"players": cfg.players, "expansion": cfg.expansion, "options": dict(cfg.options)}
-    for name in _SLOTS:
+    for name in SLOTS:
         if name in ("cfg", "hist"):
             continue
-        data[name] = _plain(getattr(s, name))
+        data[name] = plain(getattr(s, name))
     data["history"] = [encode_step(step) for step in s.history()]
     return json.dumps(data, sort_keys=True)
-
-
-def from_json(text: str) -> GameState:
-    """The state written by :meth:`GameState.to_json`, equal to it and playing on the same."""
-    from camelot_rules.engine.state import _SLOTS
-
-    try:
-        data = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as err:
-        raise ValueError(f"not a saved game (JSON expected): {err}") from None
-    if not isinstance(data, dict) or data.get("format") != "camelot-rules-engine/1":
-        raise ValueError("not a saved camelot-rules game (missing format 'camelot-rules-engine/1')")
-    c = data["cfg"]
-    cfg = Config.make(c["players"], c["expansion"], dict(c["options"]))
-    s = GameState.__new__(GameState)
-    object.__setattr__(s, "cfg", cfg)
-    for name in _SLOTS:
-        if name in ("cfg", "hist"):
-            continue
-        value = data[name]
-        if name == "outcome":
-            value = None if value is None else GameResult(**value)
-        elif name in ("tflags", "witches"):
-            value = frozenset(value)
-        else:
-            value = _tuple(value)
-        object.__setattr__(s, name, value)
-    hist: Any = None
-    for step in data.get("history", []):
-        hist = (hist, decode_step(step))
-    object.__setattr__(s, "hist", hist)
-    object.__setattr__(s, "_legal", None)
-    object.__setattr__(s, "_hash", None)
-    return s

@@ -12,8 +12,9 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from camelot_rules.base.i18n import LANGUAGES, language
+from camelot_rules.base.i18n import LANGUAGES, environment_language, language
 from camelot_rules.base.i18n import gettext as _
+from camelot_rules.base.surface import on_surface
 from camelot_rules.front import links
 from camelot_rules.front.display import exact_fractions
 from camelot_rules.front.parser import IN_CLI, build_parser
@@ -31,11 +32,48 @@ def main(argv: Sequence[str] | None = None) -> int:
     # the language holds for this call only (the parser is built inside it: its help is
     # translated); a caller's own choice comes back afterwards
     token = IN_CLI.set(True)
+    lang = _lang_in(argv)
+    if lang is None and not _can_write(environment_language() or "en"):
+        lang = "en"  # LANG=ja_JP with an ASCII terminal: answers it can show
+    _tolerant_stdout()
     try:
-        with language(_lang_in(argv)):
+        with language(lang), on_surface("cli"):
             return _main(argv)
+    except BrokenPipeError:  # the reader stopped early (`| head`): nothing more to say
+        _quiet_stdout()
+        return 0
     finally:
         IN_CLI.reset(token)
+
+
+_SAMPLES = {"en": "", "ja": "日本語", "es": "¿Año?"}
+
+
+def _can_write(lang: str) -> bool:
+    """Whether this process's standard output can show text in ``lang``."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        _SAMPLES.get(lang, "").encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _tolerant_stdout() -> None:
+    """On a terminal that cannot show some characters (``PYTHONIOENCODING=ascii``), they are
+    written as escapes instead of failing the answer (the process's own stdout only)."""
+    out = sys.stdout
+    if out is sys.__stdout__ and isinstance(out, io.TextIOWrapper) and not _can_write("ja"):
+        with contextlib.suppress(ValueError, OSError):
+            out.reconfigure(errors="backslashreplace")
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device: the interpreter's last flush then has nowhere to fail
+    (Python's advice for SIGPIPE)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 def _main(argv: list[str]) -> int:
@@ -48,8 +86,13 @@ def _main(argv: list[str]) -> int:
             text = args.run(args)
         print(text)
         if getattr(args, "link", False):
-            url = links.link_url(links.link_from_namespace(args))
+            try:
+                url = links.link_url(links.link_from_namespace(args))
+            except ValueError as err:  # a setting the web page does not show
+                url = _("none ({why})").format(why=err)
             print(_("permalink: {url}").format(url=url))
+    except BrokenPipeError:
+        raise
     except (ValueError, OSError) as err:
         print(_("camelot-rules: error: {err}").format(err=err), file=sys.stderr)
         return 2

@@ -41,7 +41,10 @@ __all__ = [
     "html_error",
     "html_table",
     "html_verdict",
+    "race_blocker",
+    "race_verdict",
     "rebuild_verdict",
+    "sentences",
     "siege_verdict",
     "text_answer",
     "text_table",
@@ -364,9 +367,10 @@ def central_range(dist: dict[int, Fraction], mass: Fraction = Fraction(999, 1000
     return keys[low : high + 1]
 
 
-def html_error(message: str) -> str:
-    """An error shown in place of a result, readable by a player (no traceback)."""
-    head = _("Cannot compute:")
+def html_error(message: str, *, head: str | None = None) -> str:
+    """An error shown in place of a result, readable by a player (no traceback); ``head``
+    defaults to "Cannot compute:" in the language in force."""
+    head = _("Cannot compute:") if head is None else head
     return (
         "<div class='camelot-error' style='color:#a40000;border:1px solid #a40000;"
         f"padding:4px'><b>{html.escape(head)}</b> {html.escape(message)}</div>"
@@ -379,14 +383,12 @@ def assumption_lines(kind: str, *, expansion: bool, players: int | None = None) 
     >>> assumption_lines("white", expansion=False)
     []
     >>> assumption_lines("travel", expansion=True)[0]
-    'nothing_happens x3: unverified (JA travel rules (kind); count assumed)'
+    'Nothing Happens x3: unverified (JA travel rules (kind); count assumed)'
     """
     from camelot_rules.data.names import display_name
 
-    en = get_language() == "en"
     return [
-        f"{e.name if en else display_name(e.name)} x{e.count}: "
-        f"{confidence_word(e.confidence.value)} ({e.source})"
+        f"{display_name(e.name)} x{e.count}: {confidence_word(e.confidence.value)} ({e.source})"
         for e in deck_facts(kind, expansion=expansion, players=players)
         if e.confidence is not Confidence.HIGH
     ]
@@ -418,8 +420,12 @@ def _cards(values: Sequence[int]) -> str:
     return " + ".join(map(str, values))
 
 
-def _sentences(*parts: str) -> str:
-    """Sentences one after another: a space between them, none after Japanese's 「。」."""
+def sentences(*parts: str) -> str:
+    """Sentences one after another: a space between them, none after Japanese's 「。」.
+
+    >>> sentences("One.", "Two.")
+    'One. Two.'
+    """
     return ("" if get_language() == "ja" else " ").join(parts)
 
 
@@ -472,12 +478,12 @@ def siege_verdict(
             best = _("Best turn: P(remove both) {chance}.")
         else:
             best = _("Best turn: P(remove at least 1) {chance}.")
-        return _sentences(head, best.format(chance=fmt_chance(turn_value)))
+        return sentences(head, best.format(chance=fmt_chance(turn_value)))
     if turn_value == 1:
         best = _("Best turn: {value} engine removed on average.")
     else:
         best = _("Best turn: {value} engines removed on average.")
-    return _sentences(head, best.format(value=fmt_expectation(turn_value)))
+    return sentences(head, best.format(value=fmt_expectation(turn_value)))
 
 
 def rebuild_verdict(
@@ -498,7 +504,7 @@ def rebuild_verdict(
     'Half the time the black pile is rebuilt by turn 50.'
     >>> rebuild_verdict("white", {3: Fraction(1)}, Fraction(0), names=["grail"],
     ...                 seen_before=Fraction(1, 4))
-    'The white pile is rebuilt in turn 3. grail comes up before the rebuild: 25.0% (1 in 4).'
+    'The white pile is rebuilt in turn 3. Grail comes up before the rebuild: 25.0% (1 in 4).'
     >>> rebuild_verdict("black", {}, Fraction(1))
     'The black pile is not rebuilt within the horizon.'
     """
@@ -526,9 +532,9 @@ def rebuild_verdict(
         )
     if not names:
         return head
-    # English keeps the ids the user typed; the other languages show the printed names
+    # the printed names, in every language
     comma = "、" if get_language() == "ja" else ", "
-    shown = comma.join(n if get_language() == "en" else display_name(n) for n in names)
+    shown = comma.join(display_name(n) for n in names)
     if witch_is_rebuild:
         if len(names) == 1:
             tail = _(
@@ -542,7 +548,7 @@ def rebuild_verdict(
         tail = _("{names} comes up before the rebuild: {chance}.")
     else:
         tail = _("{names} come up before the rebuild: {chance}.")
-    return _sentences(head, tail.format(names=shown, chance=fmt_chance(seen_before)))
+    return sentences(head, tail.format(names=shown, chance=fmt_chance(seen_before)))
 
 
 def capture_verdict(p_captured: Fraction, trips: int) -> str:
@@ -561,6 +567,89 @@ def capture_verdict(p_captured: Fraction, trips: int) -> str:
     return _("Within {trips} trips you are captured at least once: {chance}.").format(
         trips=trips, chance=fmt_chance(p_captured)
     )
+
+
+def race_blocker(quest: str, *, laid: int, held: Sequence[int]) -> str:
+    """Why a race quest cannot be won whatever is drawn, in words, or ``""`` when the cards
+    allow it: the Grail needs ``grail_spots`` Grail cards on it (BoQ p.9; RB p.15) and
+    Excalibur ``excalibur_steps`` steps to the knights' bank (BoQ p.8), and the race models
+    draw no white card (the knights lay only what they hold). ``laid`` is the Grail cards on
+    the quest or Excalibur's place; ``held`` each knight's cards (rules ``quest.grail``,
+    ``quest.excalibur``: the thresholds come from the rulebook).
+
+    >>> race_blocker("grail", laid=2, held=[1, 1])[:70]
+    'the knights on it hold 2 Grail cards but 5 are still needed (7 win it)'
+    >>> race_blocker("excalibur", laid=0, held=[2])[:69]
+    'the knights on it can spare 2 white cards and Excalibur needs 5 steps'
+    >>> race_blocker("grail", laid=5, held=[2])
+    ''
+    """
+    from camelot_rules.data import rulebook
+
+    have = sum(held)
+    if quest == "grail":
+        spots = rulebook.threshold("grail_spots")
+        need = spots - laid
+        if have >= need:
+            return ""
+        if have == 1:
+            text = _(
+                "the knights on it hold 1 Grail card but {need} are still needed ({spots} win "
+                "it); the model draws no white card"
+            )
+        else:
+            text = _(
+                "the knights on it hold {have} Grail cards but {need} are still needed ({spots} "
+                "win it); the model draws no white card"
+            )
+        return text.format(have=have, need=need, spots=spots)
+    if quest == "excalibur":
+        need = rulebook.threshold("excalibur_steps") - laid
+        if have >= need:
+            return ""
+        if have == 1:
+            text = _(
+                "the knights on it can spare 1 white card and Excalibur needs {need} steps; "
+                "the model draws no white card"
+            )
+        else:
+            text = _(
+                "the knights on it can spare {have} white cards and Excalibur needs {need} "
+                "steps; the model draws no white card"
+            )
+        return text.format(have=have, need=need)
+    return ""
+
+
+def race_verdict(
+    quest: str, p_win: Fraction, p_lose: Fraction, turns: int, *, blocker: str = ""
+) -> str:
+    """A race quest's answer in one sentence: won and lost within the next ``turns`` turns,
+    with the reason when it cannot be won (``blocker``, see :func:`race_blocker`; without one,
+    the turns are too few). The numbers come from the callers; the citations go below.
+
+    >>> race_verdict("grail", Fraction(1, 6), Fraction(0), 6)
+    'Holy Grail within 6 turns: won 16.7% (1 in 6), lost: impossible.'
+    >>> race_verdict("grail", Fraction(0), Fraction(1, 50), 1, blocker="no cards")
+    'Holy Grail cannot be won within 1 turn: no cards. Lost by then: 2.0% (1 in 50).'
+    """
+    from camelot_rules.data.names import display_name
+
+    name = display_name(quest, "quest")
+    lose = fmt_chance(p_lose)
+    if p_win == 0:
+        why = blocker or _("the knights on it do not get enough turns to lay the cards it needs")
+        if turns == 1:
+            head = _("{quest} cannot be won within 1 turn: {why}.")
+        else:
+            head = _("{quest} cannot be won within {turns} turns: {why}.")
+        tail = _("Lost by then: {lose}.").format(lose=lose)
+        return sentences(head.format(quest=name, turns=turns, why=why), tail)
+    if turns == 1:
+        text = _("{quest} within 1 turn: won {win}, lost: {lose}.")
+    else:
+        text = _("{quest} within {turns} turns: won {win}, lost: {lose}.")
+    return text.format(quest=name, turns=turns, win=fmt_chance(p_win), lose=lose)
 
 
 # How a game ends (``GameResult.cause``), translated where shown (RB p.17; JA): one home for the

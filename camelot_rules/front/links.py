@@ -17,6 +17,12 @@ format, read straight off the command line's own options, so a link always means
 - ``lang=ja`` (or ``es``, ``en``) gives the answer in that language, as ``--lang`` does;
 - ``verify`` carries the play log itself under ``text`` (a link to a file would not travel).
 
+A link carries only the settings its page shows (:func:`page_fields`: the web page has a field
+for each); the command is built from those fields alone, so a value can never become an option
+of its own (a value starting with ``-`` is refused, but for a negative whole number) and a link
+never sets what its page does not show. A setting the page does not show (``deck --one-deck``,
+the display's ``--exact``) has no link: ``--link`` says so.
+
 >>> link_from_argv(["siege", "5", "4", "--excalibur"])
 '#siege?cards=5,4&excalibur=1'
 >>> argv_from_link("#siege?cards=5,4&excalibur=1")
@@ -28,7 +34,11 @@ format, read straight off the command line's own options, so a link always means
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import json
 import os
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -43,13 +53,20 @@ __all__ = [
     "link_from_argv",
     "link_from_namespace",
     "link_url",
+    "page_fields",
     "pages",
     "parse_link",
+    "site_address",
 ]
 
 DEFAULT_SITE = "http://127.0.0.1:8000/"
 """Where ``python3 -m http.server -d build/web --bind 127.0.0.1 8000`` serves the site;
-``CAMELOT_RULES_SITE`` in the environment names another copy (e.g. a GitHub Pages address)."""
+``CAMELOT_RULES_SITE`` in the environment names another copy (e.g. a GitHub Pages address).
+The same setting at ``make site`` gives the page's own links that address, and is kept in
+the built site (:data:`BUILT_SITE`), where ``--link`` finds it afterwards."""
+SITE_ENV = "CAMELOT_RULES_SITE"
+BUILT_SITE = Path(__file__).resolve().parents[2] / "build" / "web" / "site.json"
+"""The site ``make site`` built in this checkout; its ``address`` is the published address."""
 
 LOG_KEY = "text"  # verify: the log's text travels in the link, not its file name
 _SAFE = ",:/"  # left readable in links; everything else outside [A-Za-z0-9_.~-] is %-encoded
@@ -85,20 +102,51 @@ def _key(action: argparse.Action) -> str:
 
 
 def _fields(leaf: argparse.ArgumentParser) -> dict[str, argparse.Action]:
-    """A command's settings by link key (help, sub-command and ``--link`` itself left out)."""
-    return {
-        _key(a): a
-        for a in leaf._actions
-        if not isinstance(a, argparse._HelpAction | argparse._SubParsersAction) and a.dest != "link"
-    }
+    """A command's settings by link key (help, version, sub-command and ``--link`` itself left
+    out)."""
+    skip = (argparse._HelpAction, argparse._VersionAction, argparse._SubParsersAction)
+    return {_key(a): a for a in leaf._actions if not isinstance(a, skip) and a.dest != "link"}
+
+
+#: the command line's settings a web page does not show (docs/web/index.html has no field for
+#: them): a link never carries them. ``exact`` is the display's (fractions), on every page.
+OFF_PAGE: dict[str, tuple[str, ...]] = {
+    "deck": (
+        "both-decks",
+        "discards-only",
+        "merlin-on",
+        "one-deck",
+        "other-mix",
+        "other-pile",
+        "other-rebuilt",
+    ),
+    "travel": ("move",),
+    "quest-combat": ("divine-favor", "hand", "schedule"),
+    "quest-next": ("divine-favor", "kay-reserve"),
+    "quest-grail": ("each", "knights"),
+    "quest-excalibur": ("each", "knights"),
+}
+_OFF_EVERY_PAGE = ("exact",)
 
 
 def _page(name: str) -> dict[str, argparse.Action]:
-    """A page's settings: the command's own, then the whole command line's (``lang``)."""
+    """A page's settings: the command's own, then the whole command line's (``lang``), less
+    those the page does not show."""
     found = _pages()
     if name not in found:
         raise ValueError(f"unknown page {name!r}: expected one of {', '.join(found)}")
-    return {**_fields(found[name]), **_fields(_parser())}
+    off = (*OFF_PAGE.get(name, ()), *_OFF_EVERY_PAGE)
+    every = {**_fields(found[name]), **_fields(_parser())}
+    return {key: action for key, action in every.items() if key not in off}
+
+
+def page_fields(page: str) -> tuple[str, ...]:
+    """Return the settings a link to ``page`` may carry: those its web page shows.
+
+    >>> page_fields("draw")
+    ('deck', 'draws', 'cards', 'at-least', 'expansion', 'lang')
+    """
+    return tuple(_page(page))
 
 
 def parse_link(link: str) -> tuple[str, dict[str, str]]:
@@ -110,17 +158,39 @@ def parse_link(link: str) -> tuple[str, dict[str, str]]:
     if not isinstance(link, str):
         raise ValueError(f"link={link!r}: expected text such as '#siege?cards=5,4'")
     fragment = link.split("#", 1)[1] if "#" in link else link
-    page, _, query = fragment.partition("?")
+    raw_page, _, query = fragment.partition("?")
+    page = _decoded(raw_page, raw_page)
     settings: dict[str, str] = {}
     for part in query.split("&") if query else []:
-        key, eq, value = part.partition("=")
-        key = unquote(key)
+        raw_key, eq, value = part.partition("=")
+        key = _decoded(raw_key, page)
         if not eq:
             raise ValueError(f"{page}: setting {key!r} has no value (expected {key}=...)")
         if key in settings:
             raise ValueError(f"{page}: setting {key!r} is given twice")
-        settings[key] = unquote(value)
-    return unquote(page), settings
+        settings[key] = _decoded(value, f"{page}: {key}")
+    return page, settings
+
+
+_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+
+def _decoded(text: str, where: str) -> str:
+    """``text`` percent-decoded; a ``%`` not followed by two hex digits or bytes that are not
+    UTF-8 text are refused (a damaged link), never guessed at."""
+    bad = _PERCENT.search(text)
+    if bad:
+        raise ValueError(
+            f"{where}: bad percent-encoding {text[bad.start() : bad.start() + 3]!r} (a damaged "
+            "link: copy it again)"
+        )
+    try:
+        return unquote(text, errors="strict")
+    except UnicodeDecodeError:
+        raise ValueError(
+            f"{where}: bad percent-encoding in {text[:40]!r}: not UTF-8 text (a damaged link: "
+            "copy it again)"
+        ) from None
 
 
 def _whole_numbers(key: str, value: str, many: bool) -> list[str]:
@@ -182,6 +252,13 @@ def argv_from_link(link: str, *, log_path: str | None = None) -> list[str]:
             values = _whole_numbers(key, value, many)
         else:  # names (draw's cards) separated by commas, or one text
             values = value.replace(",", " ").split() if many else [value]
+        for part in values if action.type is not int else ():
+            for piece in part.split(_REPEAT) if _is_append(action) else [part]:
+                if piece.strip().startswith("-"):
+                    raise ValueError(
+                        f"{page}: {key}={value}: {piece.strip()!r} starts with '-' (a link "
+                        "holds values, never options)"
+                    )
         if action.choices is not None and value not in action.choices:
             raise ValueError(
                 f"{page}: {key}={value}: expected one of {', '.join(map(str, action.choices))}"
@@ -195,11 +272,35 @@ def argv_from_link(link: str, *, log_path: str | None = None) -> list[str]:
             positional.extend(values)
         elif many:
             options.extend([option, *values])
-        elif isinstance(action, argparse._AppendAction):  # one knight's hand each: 3,4/5
+        elif _is_append(action):  # one knight's hand each: 3,4/5
             options.extend(f"{option}={part}" for part in value.split(_REPEAT))
         else:
             options.append(f"{option}={value}")
-    return [*argv, *command, *positional, *options]
+    out = [*argv, *command, *positional, *options]
+    _sets_only(page, out, settings, fields)
+    return out
+
+
+def _is_append(action: argparse.Action) -> bool:
+    return isinstance(action, argparse._AppendAction)
+
+
+def _sets_only(
+    page: str, argv: list[str], settings: dict[str, str], fields: dict[str, argparse.Action]
+) -> None:
+    """The command built sets nothing but the link's own settings (read back by the parser;
+    a command the parser refuses is left to it, with its own message)."""
+    parser = _parser()
+    try:
+        with contextlib.redirect_stderr(io.StringIO()):
+            args = parser.parse_args(argv)
+    except SystemExit:
+        return
+    leaf = _pages()[page]
+    for key, action in {**_fields(leaf), **_fields(parser)}.items():
+        value = getattr(args, action.dest, action.default)
+        if key not in settings and value != action.default and value not in (None, False, []):
+            raise ValueError(f"{page}: the link would set {key}, which it does not carry")
 
 
 def link_from_namespace(args: argparse.Namespace) -> str:
@@ -217,10 +318,18 @@ def link_from_namespace(args: argparse.Namespace) -> str:
     if page in NO_PAGE:
         raise ValueError(f"{page!r} has no web page: expected one of {', '.join(pages())}")
     parts = []
+    shown = _page(page)
     for key, action in {**_fields(parser), **_fields(_parser())}.items():
         value = getattr(args, action.dest)
         if value is None or value is False or value == action.default or value == []:
             continue
+        if key in _OFF_EVERY_PAGE:
+            continue  # the display's setting: the link stands for the question
+        if key not in shown:
+            raise ValueError(
+                f"--{key} has no field on the {page!r} web page: no link for this question "
+                f"(the page shows {', '.join(shown)})"
+            )
         if key == LOG_KEY and action.dest == "log":
             text = Path(value).read_text(encoding="utf-8")
         elif value is True:
@@ -236,16 +345,59 @@ def link_from_namespace(args: argparse.Namespace) -> str:
 
 
 def link_from_argv(argv: Sequence[str]) -> str:
-    """Return the link for a ``camelot-rules`` command line (see the module's examples)."""
-    return link_from_namespace(_parser().parse_args(list(argv)))
+    """Return the link for a ``camelot-rules`` command line (see the module's examples); a
+    command line the parser refuses raises ``ValueError`` with the parser's message."""
+    if isinstance(argv, str | bytes) or not isinstance(argv, Sequence):
+        raise ValueError(f"argv={argv!r:.80}: expected the command line's words, a list of str")
+    words = list(argv)
+    if not all(isinstance(w, str) for w in words):
+        raise ValueError(f"argv={words!r:.80}: expected the command line's words, a list of str")
+    err = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            args = _parser().parse_args(words)
+    except SystemExit:
+        lines = err.getvalue().strip().splitlines() or ["the command line is refused"]
+        raise ValueError(f"argv: {lines[-1].split('error: ', 1)[-1]}") from None
+    return link_from_namespace(args)
+
+
+def _built_address() -> str | None:
+    try:
+        found = json.loads(BUILT_SITE.read_text(encoding="utf-8")).get("address")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return found if isinstance(found, str) and found else None
+
+
+def site_address(address: str | None = None) -> str:
+    """Return the web page's address: ``address``, else ``$CAMELOT_RULES_SITE``, else the
+    address the last ``make site`` was given (:data:`BUILT_SITE`), else :data:`DEFAULT_SITE`;
+    a folder's address gets its closing ``/``. Anything but an ``http(s)://`` address raises
+    a ``ValueError`` naming the setting.
+
+    >>> site_address("https://example.org/camelot")
+    'https://example.org/camelot/'
+    >>> site_address("example.org")
+    Traceback (most recent call last):
+        ...
+    ValueError: CAMELOT_RULES_SITE='example.org': expected the page's address, e.g. https://example.org/camelot/
+    """
+    given = address or os.environ.get(SITE_ENV) or _built_address() or DEFAULT_SITE
+    value = given.strip().split("#", 1)[0]
+    scheme, sep, rest = value.partition("://")
+    if scheme not in ("http", "https") or not sep or not rest.split("/", 1)[0]:
+        raise ValueError(
+            f"{SITE_ENV}={value!r}: expected the page's address, e.g. https://example.org/camelot/"
+        )
+    last = rest.rsplit("/", 1)[-1] if "/" in rest else ""
+    return value if value.endswith("/") or "." in last else value + "/"
 
 
 def link_url(link: str, *, site: str | None = None) -> str:
-    """Return the full address: ``site`` (default ``$CAMELOT_RULES_SITE`` or
-    :data:`DEFAULT_SITE`) followed by the link.
+    """Return the full address: ``site`` (default :func:`site_address`) followed by the link.
 
     >>> link_url("#siege?cards=3,4", site="https://example.org/camelot/")
     'https://example.org/camelot/#siege?cards=3,4'
     """
-    base = site or os.environ.get("CAMELOT_RULES_SITE") or DEFAULT_SITE
-    return base.split("#", 1)[0] + link
+    return site_address(site) + link

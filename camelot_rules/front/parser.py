@@ -158,6 +158,16 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
 
+def _package_version() -> str:
+    """The installed package's version (the source's own when it is not installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("camelot-rules")
+    except PackageNotFoundError:  # pragma: no cover - a bare checkout, never installed
+        return "(not installed: pip install -e .)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for tests and docs)."""
     parser = Parser(
@@ -169,6 +179,12 @@ def build_parser() -> argparse.ArgumentParser:
         choices=LANGUAGES,
         default=None,
         help=_("language of the answers: en, ja or es (default: from LANG, else en)"),
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"camelot-rules {_package_version()}",
+        help=_("show the version and exit"),
     )
     sub = parser.add_subparsers(dest="command", required=True)
     siege.add_parser(sub)

@@ -9,6 +9,8 @@ import re
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from camelot_rules.base.i18n import gettext as _
+
 if TYPE_CHECKING:
     from camelot_rules.data.decks import Deck
 
@@ -96,21 +98,27 @@ def parse_counts(text: str, deck: Deck | None = None) -> dict[str, int]:
                 n = int(number.strip())
             except ValueError:
                 raise ValueError(
-                    f"{part!r}: expected 'card: count' with a whole number, e.g. 'despair: 3'"
+                    _(
+                        "{part}: expected 'card: count' with a whole number, e.g. 'despair: 3'"
+                    ).format(part=repr(part))
                 ) from None
             if n < 0:
-                raise ValueError(f"{part!r}: a count cannot be negative")
+                raise ValueError(_("{part}: a count cannot be negative").format(part=repr(part)))
         if n > MAX_COPIES:  # before the name is read: a typo in the count is named as such
             raise ValueError(
-                f"{part!r}: {n} copies of {name.strip()!r}; at most {MAX_COPIES} copies of a "
-                "card (the largest deck of the game holds 107 cards)"
+                _(
+                    "{part}: {n} copies of {name}; at most {most} copies of a card (the largest "
+                    "deck of the game holds 107 cards)"
+                ).format(part=repr(part), n=n, name=repr(name.strip()), most=MAX_COPIES)
             )
         name = card_id(name.strip(), deck)
         counts[name] = counts.get(name, 0) + n
         if counts[name] > MAX_COPIES:
             raise ValueError(
-                f"{part!r}: {counts[name]} copies of {name!r}; at most {MAX_COPIES} copies of a "
-                "card (the largest deck of the game holds 107 cards)"
+                _(
+                    "{part}: {n} copies of {name}; at most {most} copies of a card (the largest "
+                    "deck of the game holds 107 cards)"
+                ).format(part=repr(part), n=counts[name], name=repr(name), most=MAX_COPIES)
             )
     return counts
 
@@ -165,26 +173,36 @@ def parse_mix(text: str) -> dict[int, Fraction]:
     for part in parse_names(text):
         draws, sep, prob = part.partition(":")
         if not sep:
-            raise ValueError(f"{part!r}: expected 'draws: probability', e.g. '2: 1/4'")
+            raise ValueError(
+                _("{part}: expected 'draws: probability', e.g. '2: 1/4'").format(part=repr(part))
+            )
         try:
             p = parse_number(prob)
         except ValueError:
             raise ValueError(
-                f"{part!r}: a probability is written as a fraction (1/4), a whole number or a "
-                f"decimal (0.25), at most {_MAX_NUMBER_TEXT} characters, no exponent"
+                _(
+                    "{part}: a probability is written as a fraction (1/4), a whole number or a "
+                    "decimal (0.25), at most {n} characters, no exponent"
+                ).format(part=repr(part), n=_MAX_NUMBER_TEXT)
             ) from None
         k_text = draws.strip()
         if len(k_text) > _MAX_NUMBER_TEXT or not k_text.isascii() or not k_text.isdigit():
             raise ValueError(
-                f"{part!r}: expected a whole number of draws and a probability like 1/4"
+                _("{part}: expected a whole number of draws and a probability like 1/4").format(
+                    part=repr(part)
+                )
             )
         k = int(k_text)
         if k < 0 or not 0 <= p <= 1:
-            raise ValueError(f"{part!r}: draws must be >= 0 and the probability in 0..1")
+            raise ValueError(
+                _("{part}: draws must be 0 or more and the probability from 0 to 1").format(
+                    part=repr(part)
+                )
+            )
         mix[k] = mix.get(k, Fraction(0)) + p
     if not mix:
-        raise ValueError("the draw mix is empty; expected e.g. '1: 1/2, 2: 1/2'")
+        raise ValueError(_("the draw mix is empty; expected e.g. '1: 1/2, 2: 1/2'"))
     total = sum(mix.values(), Fraction(0))
     if total != 1:
-        raise ValueError(f"the draw mix adds up to {total}, not 1")
+        raise ValueError(_("the draw mix adds up to {total}, not 1").format(total=total))
     return mix

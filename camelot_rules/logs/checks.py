@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data import rulebook
-from camelot_rules.engine.effects import hidden_traitors
+from camelot_rules.engine.endgame import hidden_traitors
 from camelot_rules.engine.infoset import correct, reveal
 from camelot_rules.engine.state import UNSEEN, GameState, IllegalActionError
 from camelot_rules.logs.parse import Event

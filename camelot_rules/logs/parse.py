@@ -23,6 +23,8 @@ read, never written.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +42,8 @@ __all__ = [
     "Event",
     "LogError",
     "ParsedLog",
+    "check_line",
+    "check_table",
     "decode_log",
     "parse_log",
     "parse_text",
@@ -153,6 +157,10 @@ class ParsedLog:
     events: list[Event]
     errors: list[LogError]
 
+
+_BLACK_TO_LOSE = rulebook.threshold("black_swords_to_lose")
+_SWORDS_TO_END = rulebook.threshold("swords_to_end")
+_KNIGHTS = frozenset(rulebook.KNIGHTS + rulebook.EXPANSION_KNIGHTS)
 
 # A recorded game is a few kilobytes; a file past this is refused before it is read whole.
 MAX_LOG_BYTES = 1_000_000
@@ -283,7 +291,13 @@ def _check_line(ev: Event, cards: frozenset[str]) -> None:
                 _int(options[key], number, key, verb)
     elif verb == "sword":
         need(len(words) == 2 and words[0] in ("white", "black"), N_("sword needs a colour and N"))
-        _int(words[1], number, "N", verb)
+        most = _SWORDS_TO_END if words[0] == "white" else _BLACK_TO_LOSE
+        need(
+            1 <= _int(words[1], number, "N", verb) <= most,
+            N_("{colour} swords come 1 to {most} at a time (the game ends at {most})"),
+            colour=words[0],
+            most=most,
+        )
     elif verb == "accuse":
         need(
             len(words) == 3 and words[2] in ("right", "wrong"),
@@ -435,6 +449,92 @@ def cancel_how(options: dict[str, str]) -> str:
     return how or "merlin"
 
 
+# characters that would split a line or hide in it: every control character but the tab
+# (NUL, form feed, NEL...) and the Unicode line and paragraph separators
+_BREAKS = re.compile(r"\r\n|\r|\n")
+
+
+def check_line(text: str, number: int = 0) -> None:
+    """Raise :class:`LogError` if ``text`` cannot be one line of a play log: a line break
+    (``\\n``, ``\\r``, U+2028, NEL, a form feed) would make two events of it, a NUL or another
+    control character would hide in it. The entry of every line: :func:`parse_text` and the
+    table tracker's ``add`` both call it.
+
+    >>> check_line("turn arthur\u2028turn kay", 3)
+    Traceback (most recent call last):
+        ...
+    camelot_rules.logs.parse.LogError: line 3: holds U+2028 (LINE SEPARATOR), a character that \
+breaks or hides in a line; write one event per line, in plain text
+    """
+    for ch in text:
+        if ch != "\t" and unicodedata.category(ch) in ("Cc", "Zl", "Zp"):
+            name = unicodedata.name(ch, "") or {"\x00": "NUL", "\x85": "NEL"}.get(ch, "a control")
+            raise LogError(
+                _(
+                    "line {line}: holds U+{code} ({name}), a character that breaks or hides in a "
+                    "line; write one event per line, in plain text"
+                ).format(line=number, code=f"{ord(ch):04X}", name=name),
+                number,
+            )
+
+
+def table_errors(events: list[Event]) -> list[LogError]:
+    """Every line that makes the log not one game at one table (see :func:`check_table`)."""
+    table: list[str] = []
+    errors: list[LogError] = []
+    for k, ev in enumerate(events):
+        if ev.verb == "setup" and k:
+            why = _("a second setup line (the first is line {first}); a log records one game")
+            errors.append(_line_error(ev.line, why.format(first=events[0].line), "setup"))
+            continue
+        if ev.verb == "knights":
+            if k != 1:
+                why = _("the knights line comes once, right after the setup line")
+                errors.append(_line_error(ev.line, why, "knights"))
+            else:
+                table = list(ev.words)
+            continue
+        for name in _knights_named(ev):
+            if table and name not in table:
+                why = _("{name!r} is not at the table (the knights line names {table})").format(
+                    name=name, table=", ".join(table)
+                )
+                errors.append(_line_error(ev.line, why, ev.verb))
+                break
+            if not table and name not in _KNIGHTS:
+                why = _(
+                    "{name!r} is not a knight of the box; name the table's knights on a "
+                    "knights line first"
+                ).format(name=name)
+                errors.append(_line_error(ev.line, why, ev.verb))
+                break
+    return errors
+
+
+def check_table(events: list[Event]) -> None:
+    """Raise :class:`LogError` if the log is not one game at one table: a second ``setup``
+    line, a ``knights`` line anywhere but right after it or twice, or a line naming a knight
+    who is not at the table (not on the ``knights`` line; without one, not a knight of the
+    box). Called by :func:`parse_log` and the verifier: a log of another game or table is
+    refused whole (a line of the wrong form is reported and the replay goes on)."""
+    errors = table_errors(events)
+    if errors:
+        raise errors[0]
+
+
+def _knights_named(ev: Event) -> list[str]:
+    """The words and options of a line that name a knight (``free ... by=NAME``, ``cancel ...
+    by=NAME,NAME``)."""
+    lo, hi = _KNIGHT_WORDS.get(ev.verb, (0, 0))
+    names = list(ev.words[lo : len(ev.words) if hi is None else hi])
+    by = ev.options.get("by", "")
+    if ev.verb == "free" and by:
+        names.append(by)
+    elif ev.verb == "cancel" and by and by not in ("merlin", "excalibur"):
+        names += [n for n in by.split(",") if n]
+    return names
+
+
 def _parse_line(number: int, raw: str, cards: frozenset[str]) -> Event | None:
     line = raw.split("#", 1)[0].strip()
     if not line:
@@ -469,8 +569,9 @@ def parse_text(text: str) -> ParsedLog:
     errors: list[LogError] = []
     cards = known_card_names()
     text = text.removeprefix("\ufeff")  # a UTF-8 byte-order mark written by some editors
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(_BREAKS.split(text), start=1):
         try:
+            check_line(raw, number)
             event = _parse_line(number, raw, cards)
         except LogError as err:
             errors.append(err)
@@ -495,6 +596,7 @@ def parse_log(text: str) -> list[Event]:
     parsed = parse_text(text)
     if parsed.errors:
         raise parsed.errors[0]
+    check_table(parsed.events)
     return parsed.events
 
 
@@ -545,40 +647,80 @@ def read_log(path: str | Path) -> list[Event]:
     return parse_log(read_text(path))
 
 
-# The documented example (docs/play-log.md, tests/logs/clean_mc.log): a short clean game.
+# The documented example (docs/play-log.md, tests/logs/clean_mc.log): a model record, every
+# sword, engine and quest with the line that caused it.
 EXAMPLE_LOG = """\
-# A 7-player Merlin's Company game: its first round (clean)
-setup players=7 expansion=yes
-knights arthur kay gawain percival tristan galahad palamedes
+# Merlin's Company, 5 players: the first four rounds, recorded at the table.
+# Every sword, siege engine and quest on the board has the line that caused it.
+setup players=5 expansion=yes
+knights arthur kay gawain percival tristan
 turn arthur
 evil arthur black
-draw black morgan_witch_1
-reshuffle black                # the First Witch rebuilds the white and black decks
-move arthur how=heroic_action to=excalibur travel=vision   # Vision: to the Grail instead
+draw black morgan_witch_2                 # no 3 Merlins: no life sacrifices until a quest is won
+move arthur how=heroic_action to=saxons travel=nothing_happens
 turn kay
 evil kay engine
-siege kay cards=2,2 roll=4 won kay=1    # 4 against 4 would lose; Kay adds a 1 after the roll
+siege kay cards=3,3 roll=4 won
 turn gawain
-evil gawain engine
-move gawain how=heroic_action to=saxons
-draw travel nothing_happens    # the travel card may also stand on its own line
+evil gawain black
+draw black despair
+move gawain how=heroic_action to=grail travel=captured   # he stays, the card under his figure
 turn percival
 evil percival black
 draw black saxons
-draw white fight_2 fight_5     # Percival draws at the Round Table (he told us after the game)
+move percival how=heroic_action to=saxons travel=merlin_travels
+turn tristan
+evil tristan engine
+draw white fight_2 fight_3
+turn arthur
+evil arthur black
+draw black picts
+play arthur fight_1 on=saxons
+turn kay
+evil kay engine
+free gawain by=kay card=reinforcements    # Kay's heroic action: he discards a special white card
+turn gawain
+evil gawain black
+draw black excalibur
+move gawain how=heroic_action to=grail travel=nothing_happens
+turn percival
+evil percival black
+draw black black_knight_1
+play percival fight_2 on=saxons
 turn tristan
 evil tristan black
-draw black black_knight_3 down # laid face down: Tristan draws a white card for it
-move tristan how=knight_power to=picts travel=merlin_travels   # free: he leaves the Round Table
-merlin picts                   # Merlin's figure goes with him
-play tristan fight_1 picts     # ... and still has his heroic action
-turn galahad
-evil galahad life
-play galahad merlin engine     # his free special card: a siege engine removed
-move galahad how=heroic_action to=grail travel=nothing_happens
-turn palamedes
-evil palamedes engine
-play palamedes fate loyal      # every knight draws a white card
-engines 1
-swords white=0 black=0
+draw black mercenaries on=saxons
+move tristan how=knight_power to=saxons travel=vision    # free departure; Vision: to the Grail
+play tristan grail on=grail
+turn arthur
+evil arthur engine
+play arthur fight_3 on=saxons
+turn kay
+evil kay black
+draw black despair
+siege kay cards=4,2 roll=5 won
+turn gawain
+evil gawain black
+draw black excalibur
+play gawain grail on=grail
+turn percival
+evil percival engine
+play percival fight_4 on=saxons
+turn tristan
+evil tristan black
+draw black picts
+play tristan grail on=grail
+turn arthur
+evil arthur black
+draw black despair
+play arthur fight_5 on=saxons             # the straight 1-5: the Saxons are repelled
+quest saxons won white=1
+turn kay
+evil kay life                             # allowed again: a quest has been won
+siege kay cards=5 roll=1 won
+turn gawain
+evil gawain life
+play gawain grail on=grail
+engines 2                                 # checks: Kay's fights removed the engines as they came
+swords white=1 black=0                    # the Saxon war's white sword
 """

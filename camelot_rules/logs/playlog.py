@@ -32,6 +32,8 @@ from camelot_rules.logs.parse import (
     Event,
     LogError,
     ParsedLog,
+    check_line,
+    check_table,
     decode_log,
     parse_log,
     parse_text,
@@ -61,6 +63,8 @@ __all__ = [
     "Report",
     "StatTest",
     "Violation",
+    "check_line",
+    "check_table",
     "decode_log",
     "die_roll_test",
     "fights_test",
@@ -105,6 +109,7 @@ def verify(events: list[Event], **options: Any) -> Report:
     """
     if not isinstance(events, list) or not all(isinstance(e, Event) for e in events):
         raise ValueError(_("verify() takes the list of events of parse_log() or read_log()"))
+    check_table(events)
     replay = replay_log(events, **options)
     found = sorted(replay.found, key=lambda v: v.line)
     notes = []
@@ -121,7 +126,8 @@ def verify(events: list[Event], **options: Any) -> Report:
 
 def verify_text(text: str, **options: Any) -> Report:
     """Parse and verify a log given as text (the widget's, the CLI's and the web page's entry
-    point): a malformed line is reported (``Report.errors``) and the others are replayed."""
+    point): a malformed line is reported (``Report.errors``) and the others are replayed; a
+    log of another game or table (:func:`check_table`) is refused with a :class:`LogError`."""
     parsed = parse_text(text)
     report = verify(parsed.events, **options)
     report.errors = parsed.errors

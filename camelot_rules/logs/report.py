@@ -134,7 +134,7 @@ _SUMMARY = {
     "siege fights": N_("siege fights {value}"),
     "accusations": N_("accusations {value}"),
 }
-_EXPANSION = {True: N_("expansion True"), False: N_("expansion False")}
+_EXPANSION = {True: N_("with Merlin's Company"), False: N_("base game")}
 
 
 def _summary_item(key: str, value: object) -> str:

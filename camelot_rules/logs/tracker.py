@@ -27,6 +27,7 @@ ValueError: line 6: Arthur takes a second evil step in one turn (rule turn.evil-
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -37,7 +38,14 @@ from camelot_rules.data.decks import Deck, check_players
 from camelot_rules.data.names import display_name
 from camelot_rules.engine.state import GONE, ON_QUEST, UNSEEN, GameState
 from camelot_rules.logs.lines import LogReplay
-from camelot_rules.logs.parse import MAX_LOG_BYTES, Event, LogError, parse_text
+from camelot_rules.logs.parse import (
+    MAX_LOG_BYTES,
+    Event,
+    LogError,
+    check_line,
+    check_table,
+    parse_text,
+)
 from camelot_rules.logs.report import format_violation
 
 __all__ = ["GameRecord", "Position", "life_totals"]
@@ -326,8 +334,12 @@ class GameRecord:
         check_text("text", text)
         self._lines: list[str] = []
         # raises on a malformed log; the replay of the kept lines is reused until they change
-        self._replay = self._run(text)
-        self._lines = text.splitlines()
+        try:
+            self._replay = self._run(text)
+        except LogError as err:
+            raise LogError(f"text: {err}", err.line) from None
+        lines = re.split(r"\r\n|\r|\n", text)  # the lines as parse_text reads them
+        self._lines = lines[:-1] if lines and not lines[-1] else lines
 
     @classmethod
     def new(
@@ -337,8 +349,18 @@ class GameRecord:
         check_bool("expansion", expansion)
         check_players(players, expansion)
         lines = [f"setup players={players} expansion={'yes' if expansion else 'no'}"]
-        if knights:
-            lines.append("knights " + " ".join(knights))
+        if isinstance(knights, str | bytes) or not isinstance(knights, Iterable):
+            raise ValueError(f"knights={knights!r}: expected a list of names, one per seat")
+        names = list(knights)
+        for name in names:
+            if not isinstance(name, str) or not name or len(name.split()) != 1 or "#" in name:
+                raise ValueError(f"knights: {name!r} is not a knight's name (one word, e.g. 'kay')")
+            try:
+                check_line(name)
+            except LogError as err:
+                raise ValueError(f"knights: {name!r}: {err}") from None
+        if names:
+            lines.append("knights " + " ".join(names))
         return cls("\n".join(lines))
 
     @staticmethod
@@ -350,6 +372,7 @@ class GameRecord:
         parsed = parse_text(text)
         if parsed.errors:
             raise parsed.errors[0]
+        check_table(parsed.events)
         replay = LogReplay(parsed.events)
         replay.run()
         return replay
@@ -370,8 +393,13 @@ class GameRecord:
         Rules: those the engine applies (see :mod:`camelot_rules.logs.playlog`).
         """
         check_text("line", line)
-        if "\n" in line.strip() or "\r" in line.strip():
+        line = line.strip(" \t\r\n")
+        if "\n" in line or "\r" in line:
             raise ValueError(f"line={line!r}: record one line at a time")
+        try:
+            check_line(line, len(self._lines) + 1)
+        except LogError as err:
+            raise ValueError(f"line={line[:60]!r}: {err}") from None
         line = line.strip()
         if not line:
             raise ValueError("line='': write the event to record, e.g. 'evil arthur engine'")
@@ -392,11 +420,16 @@ class GameRecord:
         return _position(replay)
 
     def undo(self) -> str:
-        """Take back the last line (not the setup line); return it."""
-        if len(self._lines) <= 1:
+        """Take back the last line (never the setup line, nor what comes before it); return
+        it. The record is left as it was when there is nothing to undo."""
+        events = self._replay.events if self._replay is not None else []
+        first = events[0].line if events else len(self._lines)  # the setup line (1-based)
+        if len(self._lines) <= first:
             raise ValueError("nothing to undo: the record holds only its setup line")
-        gone = self._lines.pop()
-        self._replay = self._run(self.text)
+        candidate = self._lines[:-1]
+        replay = self._run("\n".join(candidate))
+        gone = self._lines[-1]
+        self._lines, self._replay = candidate, replay
         return gone
 
     def position(self) -> Position:

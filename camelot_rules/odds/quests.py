@@ -2,9 +2,9 @@
 Holy Grail, Excalibur, the Pict and Saxon wars against the black deck) and a turn's choice.
 
 Every quest rule comes from the rules engine, never a second copy: the pattern the Fight cards
-must grow into (:func:`camelot_rules.engine.effects.pattern_ok`, BoQ p.14; RB p.14), a black
-card's value on its quest (:func:`~camelot_rules.engine.effects.black_value`, RB p.11), the
-Fight value a war takes next (:func:`~camelot_rules.engine.effects.war_next`, RB p.15), the
+must grow into (:func:`camelot_rules.engine.quests.pattern_ok`, BoQ p.14; RB p.14), a black
+card's value on its quest (:func:`~camelot_rules.engine.quests.black_value`, RB p.11), the
+Fight value a war takes next (:func:`~camelot_rules.engine.quests.war_next`, RB p.15), the
 spot counts (:data:`camelot_rules.data.rulebook.QUESTS`), Excalibur's bonus
 (``rulebook.threshold("excalibur_bonus")``, BoQ p.8) and the tie rule
 (:func:`camelot_rules.engine.arithmetic.combat_won`: a tie loses, BoQ p.5-7; RB p.17).
@@ -43,10 +43,10 @@ from camelot_rules.base.checks import check_bool
 from camelot_rules.base.dist import Dist
 from camelot_rules.base.i18n import N_, gettext
 from camelot_rules.data import rulebook
-from camelot_rules.data.decks import Deck, standard_deck
+from camelot_rules.data.decks import Deck, known_card_names, standard_deck
 from camelot_rules.engine import actions as _A
-from camelot_rules.engine import effects as _rules
 from camelot_rules.engine import position as _position
+from camelot_rules.engine import quests as _rules
 from camelot_rules.engine.arithmetic import combat_won
 from camelot_rules.engine.state import GameState
 from camelot_rules.odds.siege import hand_fight_counts
@@ -612,8 +612,8 @@ def _check_schedule(quest: str, schedule: object, n_whites: int, n_laid: int) ->
     if blacks > data.black_spots - n_laid:
         raise ValueError(
             gettext(
-                "schedule has {blacks} black steps, but only {value} of {quest}'s black spots are "
-                "empty"
+                "schedule has {blacks} black steps, but black_laid leaves only {value} of "
+                "{quest}'s black spots empty"
             ).format(blacks=blacks, value=data.black_spots - n_laid, quest=quest)
         )
     return schedule
@@ -762,7 +762,10 @@ def _war_needs(war: str, fights: int, mordred: bool) -> tuple[int, ...]:
     needs: list[int] = []
     total = fights
     while True:
-        state = _position(3, quests={war: {"fights": total, "mordred": mordred}})
+        try:
+            state = _position(3, quests={war: {"fights": total, "mordred": mordred}})
+        except ValueError:  # the engine refuses a war with its last card laid: it was won
+            return tuple(needs)
         nxt = _rules.war_next(state, war)
         if nxt is None:
             return tuple(needs)
@@ -858,6 +861,15 @@ def war_completion_probability(
             pile = pile.without(f"fight_{v}")
     else:
         pile = _as_deck(white_deck, "white_deck")
+        white = set(standard_deck("white", expansion=True).names())
+        other = sorted(n for n in pile.names() if n in known_card_names() and n not in white)
+        if other:
+            raise ValueError(
+                gettext(
+                    "white_deck holds {card}: not a white card (the white draw pile holds "
+                    "white cards only)"
+                ).format(card=repr(other[0]))
+            )
     missing: dict[int, int] = {}
     for v in needs:
         missing[v] = missing.get(v, 0) + 1
@@ -1055,6 +1067,13 @@ def _race_pile(
 
 
 def _check_seats(seats: object, n: int, players: int) -> tuple[int, ...]:
+    if n > players:
+        raise ValueError(
+            gettext(
+                "hands: {n} knights on the quest, but {players} players at the table (one "
+                "hand per knight there)"
+            ).format(n=n, players=players)
+        )
     if seats is None:
         return tuple(range(n))
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
@@ -1259,7 +1278,8 @@ def grail_race(
     full it removes the farthest Grail card); a Desolation first removes the farthest Grail
     card, then lies like a Despair; the Dark Forest stops Grail cards (until another quest is
     won: not within this model). Seven Grail cards win, seven black cards lose. Each card is
-    played by the rules engine (:mod:`camelot_rules.engine.effects`), not by a copy here.
+    played by the rules engine (:mod:`camelot_rules.engine.quests`,
+    :mod:`camelot_rules.engine.black`), not by a copy here.
 
     ``grails`` Grail cards and ``blacks`` Despair/Desolation cards (a count of Despairs, or
     their names) lie on the quest. ``hands[i]`` is the number of Grail cards held by the

@@ -4,13 +4,15 @@ The rules (each an option where the sources leave room):
 
 * A black card is applied as soon as it is drawn; when a draw leaves a deck empty, the discards
   are shuffled into a new draw deck (ES p.10).
-* Merlin's Company: when the white *or* the black deck runs out, *both* are rebuilt; the travel
-  deck is not (JA travel rules, note). This is the rule of every expansion position: the other
-  deck is modelled by its pile size (:class:`OtherDeck`; by default :func:`default_other_deck`,
-  whose sizes and draw mix are named assumptions). The Spanish seed says "new draw decks"
-  (plural) without saying whether the other deck is rebuilt too: base positions keep one deck
-  unless :class:`RebuildRules` ``both_decks=True`` or ``other_deck`` asks for the JA reading;
-  ``both_decks=False`` models a one-deck reading in the expansion.
+* When the white *or* the black draw pile runs out, *both* are rebuilt: in the base game (RB
+  p.10, "you will have to reshuffle both piles", and the boxed note on RB p.13; the Spanish
+  seed's "new draw decks", ES p.10) and in Merlin's Company, whose note repeats it and adds
+  that the travel deck is not rebuilt then (JA travel rules, note). The engine rebuilds both.
+  Here the other deck is modelled by its pile size (:class:`OtherDeck`; by default
+  :func:`default_other_deck`, whose sizes and draw mix are named assumptions). Every expansion
+  position follows the rule; a base position still follows one deck unless
+  :class:`RebuildRules` ``both_decks=True`` or ``other_deck`` is given (a default to align with
+  RB p.10 and the engine); ``both_decks=False`` models a one-deck reading.
 * The First Witch rebuilds the white and black decks at once (JA witches, 1st): the other
   deck's pile is rebuilt too. Whether the cards still in the draw pile join the rebuild is not
   said: ``rebuild_mode="all"`` (default: draw pile and discards shuffled together) or
@@ -63,9 +65,11 @@ _QUESTS = frozenset(q.quest for q in QUEST_CARDS)
 
 def quest_card_map(*, include_low: bool = False) -> dict[str, str]:
     """Return {black card name: quest} for cards that add an engine once their quest is over.
+    ``include_low`` adds the cards whose place in this map is below HIGH confidence (none
+    today: Desolation and the Dark Forest are the Grail's by BoQ p.16).
 
-    >>> quest_card_map()["despair"], "desolation" in quest_card_map()
-    ('grail', False)
+    >>> quest_card_map()["despair"], quest_card_map()["desolation"]
+    ('grail', 'grail')
     """
     return {
         q.card: q.quest
@@ -309,10 +313,20 @@ class RebuildRules:
             else gettext("Merlin on: no finished quest"),
             witch,
             other_line,
-            gettext("LOW-confidence quest cards (desolation, dark_forest): included")
-            if self.include_low
-            else gettext("LOW-confidence quest cards (desolation, dark_forest): left out"),
+            *self._low_line(),
         )
+
+    def _low_line(self) -> tuple[str, ...]:
+        """The quest cards below HIGH confidence, when there are any (none today)."""
+        low = [
+            q.card for q in QUEST_CARDS if q.confidence in (Confidence.LOW, Confidence.UNVERIFIED)
+        ]
+        if not low:
+            return ()
+        cards = ", ".join(sorted(low))
+        if self.include_low:
+            return (gettext("LOW-confidence quest cards ({cards}): included").format(cards=cards),)
+        return (gettext("LOW-confidence quest cards ({cards}): left out").format(cards=cards),)
 
 
 def _quest(quest: str) -> str:

@@ -10,13 +10,14 @@ by the translation and unverified publicly, so the default mix is an assumption 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import prod
 
 from camelot_rules.base.checks import check_bool
 from camelot_rules.base.dist import check_probability
 from camelot_rules.base.i18n import N_, get_language, gettext
+from camelot_rules.base.surface import user_words
 from camelot_rules.data import rulebook
 from camelot_rules.data.decks import Deck, standard_deck
 from camelot_rules.data.rulebook import MOVE_RULES, TRAVEL_DEMANDS, MoveRule, TravelDemand
@@ -122,11 +123,16 @@ def _fresh_deck(full: Deck, remaining: Deck, captured_held: object) -> Deck:
         )
     in_box = full.count("captured")
     if captured_held + remaining.count("captured") > in_box:
+        fix = user_words(
+            python="captured_held, or 'captured' in seen",
+            cli=gettext("add Captured! to --seen"),
+            widgets=gettext("add Captured! to the cards seen"),
+        )
         raise ValueError(
             gettext(
-                "captured_held={held} under figures and {left} left in the deck, but the deck "
-                "holds {box} Captured! card(s)"
-            ).format(held=captured_held, left=remaining.count("captured"), box=in_box)
+                "{held} Captured! card(s) under figures and {left} in the deck, but the deck "
+                "holds {box}: {fix}"
+            ).format(held=captured_held, left=remaining.count("captured"), box=in_box, fix=fix)
         )
     return full.without("captured", captured_held) if captured_held else full
 
@@ -317,6 +323,7 @@ class TripPlan:
         captures / failed: marginal distributions.
         merlin_by_trip: P(Merlin has entered the board by the end of trip k) (he enters at the
             first Merlin Travels; JA Merlin); all ones if he was already on the board.
+        captured_by_trip: P(at least one capture by the end of trip k).
         reshuffles: distribution of the number of reshuffles during the trips.
         assumptions: the assumed numbers and texts used, in words.
     """
@@ -328,6 +335,7 @@ class TripPlan:
     merlin_by_trip: dict[int, Fraction]
     reshuffles: dict[int, Fraction]
     assumptions: tuple[str, ...]
+    captured_by_trip: dict[int, Fraction] = field(default_factory=dict)
 
 
 def trips_distribution(
@@ -394,6 +402,7 @@ def trips_distribution(
     }
     denominator = 1
     merlin_by_trip: dict[int, Fraction] = {}
+    captured_by_trip: dict[int, Fraction] = {}
     for trip in range(1, trips + 1):
         nxt: dict[tuple[tuple[int, ...], bool, int, int, int, int], int] = {}
         size = 0
@@ -417,6 +426,7 @@ def trips_distribution(
         denominator *= size
         alive = nxt
         merlin_by_trip[trip] = Fraction(sum(w for key, w in alive.items() if key[1]), denominator)
+        captured_by_trip[trip] = Fraction(sum(w for key, w in alive.items() if key[2]), denominator)
 
     def marginal(pick: int) -> dict[int, Fraction]:
         acc: dict[int, int] = {}
@@ -436,6 +446,7 @@ def trips_distribution(
         failed=marginal(1),
         merlin_by_trip=merlin_by_trip,
         reshuffles=marginal(3),
+        captured_by_trip=captured_by_trip,
         assumptions=(
             *_assumptions(full, meets, grail_open),
             gettext("a freed Captured! card goes to the travel discards (assumed)"),

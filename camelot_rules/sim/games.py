@@ -18,7 +18,7 @@ from camelot_rules.engine import new_game
 from camelot_rules.engine.state import GameState
 from camelot_rules.sim.loop import play
 from camelot_rules.sim.policies import LoyalHeuristic, Policy, TraitorHeuristic
-from camelot_rules.sim.runner import TASK_GAMES, run_tasks
+from camelot_rules.sim.runner import TASK_GAMES, check_workers, run_tasks
 from camelot_rules.sim.stats import WinRate, win_rate
 
 __all__ = [
@@ -175,8 +175,7 @@ def check_run(n: int, seed: int, workers: int) -> None:
             f"n={n:,}: at most {MAX_GAMES:,} games in one call (a million games take hours on "
             "one machine: split the run by seed)"
         )
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers={workers!r}: expected a number of processes >= 1")
+    check_workers(workers)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed={seed!r}: expected a whole number")
 

@@ -8,17 +8,61 @@ task order, never in the order they finished.
 
 A Dask cluster is used when ``client`` is a ``dask.distributed.Client``, a cluster object
 (``LocalCluster``, or any with a ``scheduler_address``) or a scheduler address such as
-``"tcp://10.0.0.5:8786"`` (a client is then opened for the call and closed after it).
+``"tcp://10.0.0.5:8786"`` or ``"tls://10.0.0.5:8786"`` (a client is then opened for the call,
+waiting at most :data:`CONNECT_TIMEOUT_S` seconds for the scheduler, and closed after it; a
+``tls://`` address takes its certificates from Dask's configuration, ``distributed.comm.tls``).
+A malformed address is refused at once.
+
+**Use only a cluster you control**: Dask sends the results back pickled, and unpickling runs
+code, so a scheduler or worker someone else runs can run code on this machine.
+
+Local processes are at most the machine's cores (two at least: the table is the same for any
+number of workers, and more processes than cores only wait for each other); they are ended
+with the call, also when it is interrupted or this process dies.
+
 Progress bars (``tqdm``) count games as tasks finish; they are off unless ``progress=True``.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import re
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
-__all__ = ["check_client", "run_tasks"]
+__all__ = ["CONNECT_TIMEOUT_S", "check_client", "check_workers", "max_workers", "run_tasks"]
+
+#: how long a scheduler address may take to answer (a cluster you reach answers in well under)
+CONNECT_TIMEOUT_S = 5
+_ADDRESS = re.compile(
+    r"(?P<scheme>tcp|tls|ws|wss|ucx)://(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)"
+    r":(?P<port>[0-9]{1,5})/?"
+)
+
+
+def max_workers() -> int:
+    """The local processes a run may start: this machine's cores available to it, two at least
+    (the table is the same for any number; more processes than cores only take turns)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        cores = os.cpu_count() or 1
+    return max(2, cores)
+
+
+def check_workers(workers: object) -> int:
+    """``workers`` if it is a number of local processes in ``1..max_workers()``."""
+    most = max_workers()
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= most:
+        raise ValueError(
+            f"workers={workers!r}: expected 1..{most} local processes (this machine's cores; "
+            "more only wait for each other, and the table is the same for any number)"
+        )
+    return workers
+
 
 #: games per task: small enough for a progress bar that moves, large enough that sending a
 #: task costs little next to playing it (a game takes ~30 ms)
@@ -26,14 +70,19 @@ TASK_GAMES = 25
 
 
 def check_client(client: Any) -> None:
-    """Refuse anything that is neither ``None``, a ``dask.distributed.Client`` nor a scheduler
-    address string (``"tcp://host:port"``, ``"tls://..."``, ``"inproc://..."``)."""
-    if client is None or (isinstance(client, str) and "://" in client):
+    """Refuse anything that is neither ``None``, a ``dask.distributed.Client``, a cluster
+    object nor a well-formed scheduler address (``"tcp://host:port"``, ``"tls://host:port"``;
+    also ``ws``, ``wss``, ``ucx``; a port in 1..65535), at once, before connecting."""
+    if client is None:
         return
     if isinstance(client, str):
-        raise ValueError(
-            f"client={client!r}: expected a Dask scheduler address such as 'tcp://10.0.0.5:8786'"
-        )
+        found = _ADDRESS.fullmatch(client.strip())
+        if found is None or not 1 <= int(found["port"]) <= 65535:
+            raise ValueError(
+                f"client={client!r}: expected a Dask scheduler address such as "
+                "'tcp://10.0.0.5:8786' or 'tls://10.0.0.5:8786' (a port in 1..65535)"
+            )
+        return
     if not _is_dask_client(client) and not isinstance(
         getattr(client, "scheduler_address", None), str
     ):
@@ -77,16 +126,44 @@ def run_tasks(
                 out.append(fn(task))
                 bar.update(size)
             return out
-        results: list[Any] = [None] * len(tasks)
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(fn, task): i for i, task in enumerate(tasks)}
-            for future in as_completed(futures):
-                i = futures[future]
-                results[i] = future.result()
-                bar.update(sizes[i])
-        return results
+        return _on_processes(fn, tasks, sizes, check_workers(workers), bar)
     finally:
         bar.close()
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the worker processes
+    """A worker ends when the process that started it dies (Linux: PR_SET_PDEATHSIG), so an
+    interrupted run leaves no orphan playing on."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG = 1
+        if os.getppid() == 1:  # the parent died before the line above
+            os._exit(1)
+    except (OSError, AttributeError):
+        pass  # not Linux: the call's own clean-up below still ends them
+
+
+def _on_processes(
+    fn: Callable[[Any], Any], tasks: Sequence[Any], sizes: Sequence[int], workers: int, bar: Any
+) -> list[Any]:
+    results: list[Any] = [None] * len(tasks)
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent)
+    try:
+        futures = {pool.submit(fn, task): i for i, task in enumerate(tasks)}
+        for future in as_completed(futures):
+            i = futures[future]
+            results[i] = future.result()
+            bar.update(sizes[i])
+    except BaseException:  # interrupted (Ctrl-C) or a task failed: end the workers now
+        pool.shutdown(wait=False, cancel_futures=True)
+        for child in set(multiprocessing.active_children()) - before:
+            child.terminate()
+        raise
+    pool.shutdown(wait=True)
+    return results
 
 
 def _on_dask(
@@ -100,10 +177,11 @@ def _on_dask(
         client = client.scheduler_address  # a cluster object: connect to its scheduler
     if isinstance(client, str):
         try:
-            owned = client = dask.Client(client, timeout="20s")
-        except (OSError, TimeoutError) as exc:
+            owned = client = dask.Client(client, timeout=f"{CONNECT_TIMEOUT_S}s")
+        except (OSError, TimeoutError, ValueError, TypeError) as exc:
             raise ValueError(
-                f"client={client!r}: no Dask scheduler answered at this address ({exc})"
+                f"client={client!r}: no Dask scheduler answered at this address within "
+                f"{CONNECT_TIMEOUT_S} s ({exc})"
             ) from exc
     try:
         # pure=False: every task is run, never answered from another call's cache

@@ -218,12 +218,36 @@ def wait_text(
     page: Any, css: str, needle: str, *, timeout: int = 60_000, visible: bool = True
 ) -> str:
     """Wait until the first element matching ``css`` (shown on screen, unless ``visible`` is
-    False) holds ``needle`` in its text - the page's own state, no sleeps; return its text."""
+    False) holds ``needle`` in its text - the page's own state, no sleeps; return its text.
+
+    On the dashboard a result's verdict is pinned above the inputs (``.<name>-verdict`` for
+    ``.<name>-result``, issue 32) and hidden inside the answer: the text read is then the
+    pinned verdict followed by the answer, as a player reads the tab."""
     shown = " && e.offsetParent !== null" if visible else ""
-    page.wait_for_function(
-        "([sel, text]) => { const e = document.querySelector(sel);"
-        f" return e{shown} && e.innerText.includes(text); }}",
-        arg=[css, needle],
-        timeout=timeout,
+    read = (
+        """([sel, text]) => {
+      const e = document.querySelector(sel);
+      const v = sel.endsWith('-result') ?
+        document.querySelector(sel.replace(/-result$/, '-verdict')) : null;
+      const pinned = v && v.offsetParent !== null ? v.innerText + '\\n' : '';
+      return e"""
+        + shown
+        + """ && (pinned + e.innerText).includes(text); }"""
     )
-    return str(page.locator(css).first.inner_text())
+    page.wait_for_function(read, arg=[css, needle], timeout=timeout)
+    return answer_text(page, css)
+
+
+def answer_text(page: Any, css: str) -> str:
+    """The text of the first ``css`` element, after its pinned verdict when it has one."""
+    return str(
+        page.evaluate(
+            """(sel) => {
+      const e = document.querySelector(sel);
+      const v = sel.endsWith('-result') ?
+        document.querySelector(sel.replace(/-result$/, '-verdict')) : null;
+      const pinned = v && v.offsetParent !== null ? v.innerText + '\\n' : '';
+      return pinned + (e ? e.innerText : ''); }""",
+            css,
+        )
+    )

@@ -73,9 +73,9 @@ def test_travel_widget_slider_and_bad_composition(voila_app: Any) -> None:
     six = trips_distribution(deck, 6).merlin_by_trip[6]
     _wait_text(page, ".travel-result", f"P(Merlin has arrived) = {fmt_prob(six)}")
     _shot(page, "voila-travel")
-    comp = page.locator(".widget-text:has(label:text-is('Deck (assumed)')) input").first
+    comp = page.locator(".travel-composition textarea").first  # wraps: never cut at 390 px
     comp.fill("griffin: 16")
-    comp.press("Enter")  # text boxes answer on Enter, never mid-word
+    comp.press("Tab")  # the deck's box answers when it is left, never mid-word
     text = _wait_text(page, ".travel-result", "Cannot compute")
     assert "griffin" in text
 
@@ -101,7 +101,7 @@ def test_exhaustion_widget_dropdown_and_bad_mix(voila_app: Any) -> None:
 def test_graph_widget_model_choice_and_bad_parameters(voila_app: Any) -> None:
     page = voila_app
     _tab(page, "Endgame explorer")
-    _wait_text(page, ".graph-result", "loyal_win")
+    _wait_text(page, ".graph-result", "the loyal knights win")
     page.locator(".widget-dropdown:has(label:text-is('Model')) select").first.select_option(
         "Travel chain"
     )

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from camelot_rules.base.surface import on_surface
 from camelot_rules.data import rulebook
 from camelot_rules.data.decks import known_card_names, standard_deck
 from camelot_rules.data.names import (
@@ -155,8 +156,12 @@ def test_a_name_of_another_kind_says_what_it_is() -> None:
 def test_a_card_not_in_the_base_deck_says_add_expansion() -> None:
     # issue 18: a silent 0% is a wrong answer
     assert draw_probability(standard_deck("black"), 5, "morgan_witch_1") == 0  # library: 0
-    with pytest.raises(ValueError, match=r"base-game black deck.*--expansion"):
-        resolve_card("morgan_witch_1", standard_deck("black"), lang="en")
+    with pytest.raises(ValueError, match=r"base-game black deck.*\(expansion=True\)"):
+        resolve_card("morgan_witch_1", standard_deck("black"), lang="en")  # Python's words
+    with on_surface("cli"), pytest.raises(ValueError, match=r"Company \(--expansion\)$"):
+        resolve_card("morgan_witch_1", standard_deck("black"), lang="en")  # the CLI's option
+    with on_surface("widgets"), pytest.raises(ValueError, match=r"\(tick Merlin's Company\)$"):
+        resolve_card("morgan_witch_1", standard_deck("black"), lang="en")  # the widget's box
     with pytest.raises(ValueError, match="card of the travel deck"):
         resolve_card("Captured!", standard_deck("black", expansion=True), lang="en")
     assert resolve_card("First Witch", standard_deck("black", expansion=True)) == "morgan_witch_1"
@@ -218,6 +223,7 @@ def test_every_seeded_rule_says_where_it_stands_in_the_seed() -> None:
     for ref in SEED_REFS:
         rule(ref.rule)
         assert 0 < len(ref.term) <= 40  # a term, not a passage
+        assert 0 < len(ref.sentence) <= 320  # one sentence, quoted for comparison
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="the seeds are not beside the repository")
@@ -228,3 +234,13 @@ def test_seed_sections_and_terms_are_the_seeds_own_words() -> None:
     for ref in SEED_REFS:
         assert ref.section in texts[ref.seed], ref
         assert ref.term in texts[ref.seed], ref
+        # the whole sentence, word for word, and from the section named
+        text = texts[ref.seed]
+        where = text.find(ref.sentence, text.index(ref.section) if ref.seed == "JA" else 0)
+        assert where >= 0, ref
+        before = text[:where].rstrip(" -")
+        assert before == "" or before[-1] in "\n。！.", ref  # it starts a sentence
+        assert ref.sentence[-1] in "。！.）)" or text[where + len(ref.sentence)] == "\n", ref
+        # the term is in the sentence, or heads the lines the sentence opens (a card's name)
+        term_at = text.find(ref.term, text.index(ref.section) if ref.seed == "JA" else 0)
+        assert ref.term in ref.sentence or 0 <= where - term_at <= len(ref.term) + 2, ref

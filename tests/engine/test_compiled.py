@@ -168,12 +168,12 @@ def test_the_compiled_copy_of_a_state_copies_every_field() -> None:
     import inspect
     import re
 
-    from camelot_rules.engine.state import _SLOTS, GameState
+    from camelot_rules.engine.state import SLOTS, GameState
 
     text = inspect.getsource(GameState._clone)
     copied = re.findall(r'object\.__setattr__\(new, "(\w+)", self\.(\w+)\)', text)
     assert all(a == b for a, b in copied)
-    assert sorted(a for a, _ in copied) == sorted(_SLOTS)
+    assert sorted(a for a, _ in copied) == sorted(SLOTS)
     assert re.findall(r'object\.__setattr__\(new, "(\w+)", None\)', text) == ["_legal", "_hash"]
 
 

@@ -4,7 +4,8 @@ Three parts:
 
 * a Hypothesis state machine that walks games from ``new_game(players, seed=...)`` choosing
   each decision and each chance outcome by index, and checks every invariant after every step;
-* 300 seeded random-policy games played to the end (players 3-7 cycling, seeds 0..299), with the
+* 300 seeded random-policy games played to the end (players 3-7 cycling, seeds 0..299; the first
+  30 in the unit tier, the rest in the slow tier, see tests/conftest.py), with the
   cheap invariants at every step and the expensive ones (JSON, every seat's view) every
   ``_DEEP_EVERY`` steps, plus determinism: the same seed gives the same game, and replaying
   ``history()`` from the unseeded ``new_game(players)`` gives the final state exactly;
@@ -51,7 +52,7 @@ from camelot_rules.engine import (
 )
 from camelot_rules.engine.actions import Draw, DrawBlack
 from camelot_rules.engine.flow import chance_weights
-from camelot_rules.engine.state import _SLOTS
+from camelot_rules.engine.state import SLOTS
 
 WHITE_BOX = dict(standard_deck("white").counts)
 BLACK_BOX = dict(standard_deck("black").counts)
@@ -60,6 +61,7 @@ CAUSES = frozenset({"12 swords", "7 black swords", "12 siege engines", "all knig
 RULE_IN_MESSAGE = re.compile(r"\(rule [a-z][a-z0-9_]*(?:[.-][a-z0-9_]+)+\)")
 
 GAMES = 300
+QUICK_GAMES = 30  # make check plays these; make test all of them
 _DEEP_EVERY = 25  # JSON round trip, every seat's view, to_json before/after: every 25th step
 
 
@@ -183,11 +185,11 @@ def check_state(s: GameState, *, deep: bool = True, seat: int | None = None) -> 
 def checked_step(s: GameState, move: Action | Outcome, *, deep: bool) -> GameState:
     """Apply ``move`` and check the old state did not change and the history grew by it."""
     before = s.to_json() if deep else None
-    slots = tuple(getattr(s, name) for name in _SLOTS)
+    slots = tuple(getattr(s, name) for name in SLOTS)
     new = s.step(move)
     assert new is not s
     # == (not "is"): mypyc stores fixed-length tuple fields unboxed and boxes a new tuple per read
-    assert all(a == b for a, b in zip(slots, (getattr(s, name) for name in _SLOTS))), (
+    assert all(a == b for a, b in zip(slots, (getattr(s, name) for name in SLOTS))), (
         f"apply changed the old state: {move}"
     )
     if before is not None:
@@ -290,10 +292,17 @@ class EngineMachine(RuleBasedStateMachine):
 
 
 # the test profile (tests/conftest.py) is derandomized without a deadline; said again here
-EngineMachine.TestCase.settings = settings(
-    max_examples=60, stateful_step_count=30, deadline=None, derandomize=True
-)
-TestEngineMachine = EngineMachine.TestCase
+class TestEngineMachine(EngineMachine.TestCase):
+    """10 walks for make check (a few seconds)."""
+
+    settings = settings(max_examples=10, stateful_step_count=30, deadline=None, derandomize=True)
+
+
+@pytest.mark.slow
+class TestEngineMachineFull(EngineMachine.TestCase):
+    """The full 60 walks, for make test."""
+
+    settings = settings(max_examples=60, stateful_step_count=30, deadline=None, derandomize=True)
 
 
 # --- seeded random-policy games -----------------------------------------------------------------
@@ -312,7 +321,10 @@ def play_checked(players: int, seed: int) -> GameState:
     return s
 
 
-@pytest.mark.parametrize("seed", range(GAMES))
+@pytest.mark.parametrize(
+    "seed",
+    [pytest.param(s, marks=pytest.mark.slow) if s >= QUICK_GAMES else s for s in range(GAMES)],
+)
 def test_random_game(seed: int) -> None:
     players = 3 + seed % 5
     final = play_checked(players, seed)
@@ -391,7 +403,7 @@ def _sample_positions() -> list[GameState]:
 
 def _check_illegal(s: GameState, move: Action | Outcome, *, deep: bool = False) -> None:
     before = s.to_json() if deep else None
-    slots = tuple(getattr(s, name) for name in _SLOTS)
+    slots = tuple(getattr(s, name) for name in SLOTS)
     with pytest.raises(IllegalActionError) as info:
         s.step(move)
     err = info.value
@@ -401,7 +413,7 @@ def _check_illegal(s: GameState, move: Action | Outcome, *, deep: bool = False) 
     assert RULE_IN_MESSAGE.search(str(err)), str(err)
     assert f"(rule {err.rule_id})" in str(err)
     # == (not "is"): mypyc stores fixed-length tuple fields unboxed and boxes a new tuple per read
-    assert all(a == b for a, b in zip(slots, (getattr(s, name) for name in _SLOTS)))
+    assert all(a == b for a, b in zip(slots, (getattr(s, name) for name in SLOTS)))
     if before is not None:
         assert s.to_json() == before
 

@@ -266,15 +266,18 @@ class Counter:
 def test_explore_refuses_a_limit_that_cannot_fit_in_memory_early() -> None:
     # Under a 600 MB memory limit, max_states=10^8 of ~1 KB each cannot fit: the limit error
     # comes after the first 50,000 states instead of a MemoryError (or swapping) much later.
+    # "Early" in CPU time, not on the clock (a busy machine must not fail it): the child may
+    # use 30 s of CPU, and the kernel stops it at 60 s (RLIMIT_CPU) if it would run on.
+    import resource
     import subprocess
     import sys
-    import time
 
     script = """
 import resource
 with open("/proc/self/statm") as f:
     size = int(f.read().split()[0]) * resource.getpagesize()
 resource.setrlimit(resource.RLIMIT_AS, (size + 600 * 2**20, resource.RLIM_INFINITY))
+resource.setrlimit(resource.RLIMIT_CPU, (60, resource.RLIM_INFINITY))
 from camelot_rules import ExplorationLimitError, explore
 from tests.explorer.test_explorer import Counter
 try:
@@ -284,14 +287,13 @@ except ExplorationLimitError as err:
 except MemoryError:
     print("MEMORY")
 """
-    start = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
-    )
-    elapsed = time.perf_counter() - start
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     assert done.stdout.startswith("LIMIT"), done.stdout + done.stderr
     assert "max_states=100,000,000" in done.stdout and "GB" in done.stdout
-    assert elapsed < 30
+    assert cpu < 30, f"{cpu:.1f} s of CPU time"
 
 
 def test_explore_interrupted_returns_nothing_and_can_run_again() -> None:

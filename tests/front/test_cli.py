@@ -128,7 +128,7 @@ def test_bad_input_is_one_readable_line(
 def test_deck_next_rebuild_and_forecast(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["deck", "black", "--expansion", "--cards", "morgan_witch_2"]
     code, out, _ = run(capsys, *argv, "--one-deck")
-    assert code == 0 and "P(morgan_witch_2 before the rebuild) = 1/2" in out  # her or the 1st
+    assert code == 0 and "P(Second Witch before the rebuild) = 1/2" in out  # her or the 1st
     assert "other deck: not modelled" in out
 
 
@@ -136,7 +136,8 @@ def test_deck_rebuilds_both_decks_in_the_expansion(capsys: pytest.CaptureFixture
     from camelot_rules import DeckPosition, OtherDeck, RebuildRules, next_rebuild, standard_deck
 
     code, out, _ = run(capsys, "deck", "black", "--expansion")
-    assert code == 0 and "other_deck" in out and "rebuilt together with this one (JA)" in out
+    assert code == 0 and "the other deck's rebuild" in out  # a cause in words, not other_deck
+    assert "rebuilt together with this one (JA)" in out
     # a 10-card white pile drawn 2 a turn runs out in turn 5 at the latest
     code, out, _ = run(
         capsys, "deck", "black", "--expansion", "--other-pile", "10", "--other-mix", "2: 1"
@@ -145,7 +146,7 @@ def test_deck_rebuilds_both_decks_in_the_expansion(capsys: pytest.CaptureFixture
     other = OtherDeck(10, 10, {2: 1})
     nr = next_rebuild(pos, {1: 1}, rules=RebuildRules(other_deck=other))
     assert max(nr.by_turn) == 5
-    assert code == 0 and f"other_deck {fmt_prob(nr.by_cause['other_deck'])}" in out
+    assert code == 0 and f"the other deck's rebuild {fmt_prob(nr.by_cause['other_deck'])}" in out
     code, _, err = run(capsys, "deck", "black", "--one-deck", "--both-decks")
     assert code == 2 and "contradict" in err
     code, out, _ = run(capsys, "deck", "black", "--finished", "dragon", "--turns", "2")
@@ -240,3 +241,53 @@ def test_every_answer_opens_with_a_verdict_and_exact_prints_long_fractions(
     code, out, _ = run(capsys, "siege", "--dealt", "--exact")
     exact_row = next(line for line in out.splitlines() if line.startswith("12 "))
     assert code == 0 and "/" in exact_row  # ... and printed whole on demand
+
+
+def test_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.strip() == f"camelot-rules {version('camelot-rules')}"
+
+
+def test_a_combat_hand_without_a_schedule_is_refused_not_ignored(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """quest.combat-end (RB p.14): the hand matters only with the steps to come; without
+    --schedule the answer would silently be the one for no hand at all."""
+    code, out, err = run(
+        capsys, "quest", "combat", "black-knight", "--whites", "4", "--hand", "5", "3"
+    )
+    assert code == 2 and out == ""
+    assert "--hand 5 3: say with --schedule when the knights lay those cards" in err
+    code, out, _ = run(
+        capsys,
+        "quest",
+        "combat",
+        "black-knight",
+        "--whites",
+        "4",
+        "--hand",
+        "5",
+        "3",
+        "--schedule",
+        "wbw",
+    )
+    assert code == 0 and "hand 5 3" in out and "lay?, black, lay?" in out
+
+
+def test_cli_answers_open_with_a_sentence_and_fold_the_model(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """quest next and quest war: the first line is a sentence (no formula), the model lines
+    come under "What this assumes:"."""
+    for argv in (
+        ["quest", "next", "black-knight", "--whites", "4", "5", "--hand", "5", "3"],
+        ["quest", "war", "picts", "--hand", "3", "4", "--actions", "3"],
+    ):
+        code, out, _ = run(capsys, *argv)
+        first = out.splitlines()[0]
+        assert code == 0 and first.endswith(".") and "P(" not in first and " = " not in first
+        assert "\nWhat this assumes:\n  - model: " in out

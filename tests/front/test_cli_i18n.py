@@ -66,7 +66,8 @@ COMMANDS = [
 # around them are translated so far.
 SIM_REPORTS = [
     "simulate --games 5 --seed 1 --sweep traitor=standard,none",
-    "simulate --games 30 --seed 1 --endgame 3,2",
+    # 30 whole games, three times (en, ja, es): the slow tier
+    pytest.param("simulate --games 30 --seed 1 --endgame 3,2", marks=pytest.mark.slow),
 ]
 
 # ASCII classes: a Japanese character is a \w, but may touch a number ("平均5/4")
@@ -207,7 +208,7 @@ def test_a_translated_answer_reads_as_written(capsys: pytest.CaptureFixture[str]
     _code, es, _err = run(["--lang", "es", "draw", "black", "5", "despair"], capsys)
     assert es.splitlines()[0] == "Robando 5 del mazo Negro, al menos una de Desesperación: 67.8%."
     _code, ja, _err = run(["--lang", "ja", "deck", "black", "--turns", "10"], capsys)
-    assert "作り直しの回数" in ja and "オプション：" in ja  # a title and the options, translated
+    assert "作り直しの回数" in ja and "この答えの前提：" in ja  # a title and the options, folded
 
 
 ERRORS = [

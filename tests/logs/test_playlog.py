@@ -137,8 +137,9 @@ def test_travel_check_and_observed_vs_expected_on_a_log() -> None:
     report = verify(read_log(LOGS / "clean_mc.log"))
     tests = observed_vs_expected(report)
     assert [t.name for t in tests] == ["die rolls", "siege fights won", "travel draws"]
-    assert report.rolls == [4] and report.travel_passes == [
-        ["vision", "nothing_happens", "merlin_travels", "nothing_happens"]
+    # the log's siege rolls and travel cards, in its order (one travel deck: no reshuffle)
+    assert report.rolls == [4, 5, 1] and report.travel_passes == [
+        ["nothing_happens", "captured", "merlin_travels", "nothing_happens", "vision"]
     ]
     assert all(0 <= t.p_value <= 1 for t in tests)
     assert travel_check([["captured"] * 3]).p_value < travel_check([["vision"]]).p_value
@@ -148,13 +149,32 @@ def test_documented_example_is_the_clean_log_and_verifies() -> None:
     import re
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "play-log.md").read_text()
-    example = re.search(r"## A full example\n\n```text\n(.*?)```", doc, re.S)
+    example = re.search(r"## A full example\n.*?```text\n(.*?)```", doc, re.S)
     assert example is not None
     assert example.group(1) == (LOGS / "clean_mc.log").read_text()
     from camelot_rules.logs.playlog import EXAMPLE_LOG
 
     assert example.group(1) == EXAMPLE_LOG
     assert verify(parse_log(example.group(1))).violations == []
+
+
+def test_the_documented_output_is_what_verify_stats_prints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import re
+
+    from camelot_rules.front.cli import main
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "play-log.md").read_text()
+    blocks = re.findall(r"```text\n(.*?)```", doc.split("## A full example")[1], re.S)
+    record, shown = blocks[0], blocks[1]
+    game = tmp_path / "game.log"
+    game.write_text(record, encoding="utf-8")
+    assert main(["verify", str(game), "--stats"]) == 0
+    printed = capsys.readouterr().out.replace(str(game), "game.log")
+    command, *lines = shown.rstrip("\n").split("\n")
+    assert command == "$ camelot-rules verify game.log --stats"
+    assert printed.rstrip("\n").split("\n") == lines
 
 
 def test_second_witch_forbids_life_as_the_evil_step() -> None:

@@ -152,6 +152,39 @@ def test_trips_match_every_ordering(
     assert sum(plan.joint.values()) == 1
 
 
+@pytest.mark.parametrize(
+    ("remaining", "full"),
+    [
+        (["captured", "lost"], ["captured", "lost", "vision"]),  # a reshuffle at trip 3
+        ([], ["charged", "captured", "merlin_travels"]),
+    ],
+)
+def test_captured_by_trip_matches_every_ordering(remaining: list[str], full: list[str]) -> None:
+    # P(captured at least once by the end of trip k) = 1 - P(no capture in k trips), the
+    # orderings' count for each k on its own
+    def deck(cards: list[str]) -> Deck:
+        return Deck({c: cards.count(c) for c in cards})
+
+    meets = {"charged": False, "lost": False, "ambushed": False}
+    plan = trips_distribution(deck(remaining), 4, composition=deck(full), can_meet=meets)
+    for k in range(1, 5):
+        none = sum(
+            p
+            for (cap, _, _), p in _trips_oracle(remaining, full, k, meets, True).items()
+            if cap == 0
+        )
+        assert plan.captured_by_trip[k] == 1 - none
+    assert plan.captured_by_trip[4] == 1 - plan.captures.get(0, 0)
+
+
+def test_captured_by_trip_by_hand() -> None:
+    # one Captured! among four cards, no reshuffle within four trips: captured by trip k is
+    # the chance it is among the first k cards, k/4
+    four = Deck({"captured": 1, "nothing_happens": 3})
+    plan = trips_distribution(four, 4, composition=four)
+    assert plan.captured_by_trip == {k: Fraction(k, 4) for k in range(1, 5)}
+
+
 def test_next_trip_risk_counts_and_reshuffle() -> None:
     risk = next_trip_risk(Deck({}), can_meet={"lost": True})
     full = standard_deck("travel", expansion=True)

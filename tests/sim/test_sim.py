@@ -144,7 +144,8 @@ def test_cli_simulate_same_csv_whatever_the_workers(tmp_path, capsys) -> None:  
     args = ["simulate", "--players", "4", "--no-traitor", "--games", "4", "--seed", "11"]
     assert main([*args, "--csv", str(one)]) == 0
     text = capsys.readouterr().out
-    assert "traitor=none" in text and "Clopper-Pearson" in text and "endings:" in text
+    assert "traitor=none" in text and "Clopper-Pearson" in text and "How they ended:" in text
+    assert text.startswith("The loyal knights won ") and "unlike people" in text.splitlines()[0]
     assert main([*args, "--workers", "2", "--csv", str(two)]) == 0
     assert one.read_text() == two.read_text()
     assert len(one.read_text().splitlines()) == 5  # a header and one row per game

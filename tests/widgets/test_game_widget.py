@@ -140,9 +140,9 @@ def test_wars_show_the_straight_and_the_warriors() -> None:
 
 
 def _white() -> str:
-    from widgets.game import _WHITE
+    from widgets.board_words import WHITE
 
-    return _WHITE
+    return WHITE
 
 
 def test_each_knight_has_its_life_place_relics_and_status() -> None:

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from camelot_rules.front.display import fmt_prob
+from camelot_rules.front.display import fmt_chance, fmt_prob
 from camelot_rules.odds.quests import (
     RaceCurve,
     best_next_fight,
@@ -38,7 +38,7 @@ def test_render_grail_shows_several_knights_against_one() -> None:
     both = grail_race(4, 1, [2, 2], 6, players=4)
     alone = grail_race(4, 1, [2], 6, players=4)
     assert 0 < both.p_win < 1 and alone.p_win == 0  # 3 spots + 1 Despair need 4 Grail cards
-    assert f"{fmt_prob(both.p_win, 1)} to be won within 6 turn(s)" in text
+    assert text.startswith(f"Holy Grail within 6 turns: won {fmt_chance(both.p_win)}")
     rows = [line.split("  ") for line in text.splitlines() if re.match(r"^[1-6]\s", line)]
     assert len(rows) == 6
     assert "won: 2 knights on it" in text and "won: the first knight alone" in text
@@ -64,7 +64,8 @@ def test_render_war_and_combat_match_the_library() -> None:
     assert f"{p.numerator}/{p.denominator}" in text and "worst case" in text
     _, text = render_quest("black_knight", hands="5 1 3", whites="3 3", black_hidden=2)
     best = best_next_fight("black_knight", [3, 3], [5, 1, 3], 2)[0]
-    assert best.value == 5 and "best next card: Fight 5, 16/33" in text
+    assert best.value == 5 and "Lay Fight 5 next: 48.5%" in text.splitlines()[0]  # 16/33
+    assert "16/33" in text  # the exact fraction in the table below
     assert fmt_prob(combat_win_probability("black_knight", [3, 3], 2), 2) in text
 
 
@@ -124,15 +125,16 @@ def test_quest_figure_draws_every_curve() -> None:
 
 def test_widget_updates_result_and_plot_when_a_control_changes() -> None:
     w = build_quest_widget()
-    assert w.text.startswith("Holy Grail (BoQ") and w.plot.value.startswith("<svg")
+    assert w.text.startswith("Holy Grail within 6 turns") and w.plot.value.startswith("<svg")
+    assert "BoQ p.9" not in w.text.splitlines()[0] and "BoQ p.9" in w.text  # cited below
     before = w.result.value
     w.turns.value = 3
-    assert w.result.value != before and "within 3 turn(s)" in w.text
+    assert w.result.value != before and "within 3 turns" in w.text
     w.quest.value = "black_knight"
     w.hands.value = "5 1 3"
     w.whites.value = "3 3"
     w.black_hidden.value = 2
-    assert "best next card: Fight 5" in w.text and w.plot.value == ""
+    assert "Lay Fight 5 next" in w.text and w.plot.value == ""
     w.whites.value = "3 4 5"
     assert w.text.startswith("Cannot compute") and "3, 4, 5" in w.text
     assert "Cannot compute" in repr(w._repr_mimebundle_()["text/plain"])

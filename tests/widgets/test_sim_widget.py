@@ -15,7 +15,10 @@ def _row(label: str, wins: int, games: int) -> SweepRow:
 def test_render_shows_rates_intervals_and_the_comparison() -> None:
     rows = [_row("5 players, Merlin's Company", 30, 100), _row("5 players, base", 60, 100)]
     html, text = render_sim(rows, seed=3)
-    assert "Highest: 5 players, base, 60.0% [49.7, 69.7] (60/100)." in text
+    assert (
+        "The loyal knights win most often with 5 players, base: 60.0% of 100 games "
+        "(interval at 95%: 49.7%-69.7%)." in text
+    )
     # Clopper-Pearson for 30/100 is 0.2124-0.3998 (as R's binom.test(30, 100) prints)
     assert "30.0%" in text and "[21.2, 40.0]" in text
     assert "+30.0 pts" in text and "yes" in text  # 60/100 vs 30/100: p < 0.0001
@@ -27,7 +30,7 @@ def test_render_while_games_come_in_and_bad_input() -> None:
     _, text = render_sim([_row("4 players, base", 1, 20)], seed=1, target=100)
     assert "Playing... 20 of 100 games so far." in text
     _, text = render_sim([_row("a", 0, 20), _row("b", 0, 20)], seed=1)
-    assert text.startswith("The same so far in every configuration: the knights win 0.0%")
+    assert text.startswith("The same so far in every configuration: the loyal knights win 0.0% of")
     with pytest.raises(ValueError, match="no configuration chosen"):
         render_sim([], seed=1)
 
@@ -50,7 +53,7 @@ def test_widget_runs_and_shows_errors_in_place() -> None:
     assert "press Run" in w.result.value
     w.run()
     assert "sim-result" in w.result._dom_classes
-    assert "4 players, base, traitor=none" in w.text and "/4)" in w.text
+    assert "4 players, base, traitor=none" in w.text and "of 4 games" in w.text
     w.expansion.value = True
     assert len(w.configs()) == 2
     w.base.value = w.expansion.value = False

@@ -149,10 +149,14 @@ def test_quest_reads_the_tracker_position() -> None:
     w = build_quest_widget(quest="excalibur", hands="1", steps=2, turns=2)
     w.use_position(pos)
     assert w.players.value == 3
-    curve = excalibur_race(2, [1], 2, players=3, deck=standard_deck("black").without("excalibur"))
+    # the track as the rules engine holds it, not the widget's 2: the black Excalibur card drawn
+    # moved Excalibur one step from its start (0) toward the frozen bank (BoQ p.8)
+    assert w.steps.value == pos.excalibur_position == -1
+    curve = excalibur_race(-1, [1], 2, players=3, deck=standard_deck("black").without("excalibur"))
     assert pos.black_left == standard_deck("black").without("excalibur")
-    html_expected = _pct(curve.p_win)
-    assert html_expected in w.text.splitlines()[0]
+    assert curve.p_win == 0  # one card to spare, Excalibur 6 steps from the knights' bank (+5)
+    assert "cannot be won within 2 turns" in w.text.splitlines()[0]
+    assert "can spare 1 white card and Excalibur needs 6 steps" in w.text.splitlines()[0]
     assert "75 cards" in w.text
 
 

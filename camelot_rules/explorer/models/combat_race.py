@@ -6,8 +6,8 @@ Rules: ``quest.combat-end``, ``quest.fight-cards``, ``black.combat``, ``black.fa
 ``relic.armor``, ``relic.excalibur``, ``knight.kay``, ``endgame.tie``,
 ``white.expansion-specials``. The same model as
 :func:`camelot_rules.odds.quests.combat_race_probability` (its assumptions hold here), with every
-step a state: the pattern is the engine's :func:`camelot_rules.engine.effects.pattern_ok`, a
-card's value :func:`~camelot_rules.engine.effects.black_value`, the tie rule
+step a state: the pattern is the engine's :func:`camelot_rules.engine.quests.pattern_ok`, a
+card's value :func:`~camelot_rules.engine.quests.black_value`, the tie rule
 :func:`camelot_rules.engine.arithmetic.combat_won` (no second copy of a quest rule).
 
 States are flat tuples ``(step, black laid, black total, unseen left, *pool, *hand, *whites)``
@@ -26,7 +26,7 @@ from typing import cast
 
 from camelot_rules.data import rulebook
 from camelot_rules.data.decks import Deck
-from camelot_rules.engine import effects as _rules
+from camelot_rules.engine import quests as _rules
 from camelot_rules.engine.arithmetic import combat_won
 from camelot_rules.odds import quests as Q
 

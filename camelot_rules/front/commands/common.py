@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from fractions import Fraction
 
 from camelot_rules.base.i18n import get_language
@@ -28,7 +30,14 @@ def dist_table(label: str, dist: Mapping[int, Fraction]) -> str:
 
 
 def fight_values(text: str) -> list[int]:
-    """``"2,5"`` (or ``"2 5"``) -> ``[2, 5]``: Sir Kay's reserve, given as one argument."""
+    """``"2,5"`` (or ``"2 5"``) -> ``[2, 5]``: Sir Kay's reserve, given as one argument. An
+    empty place between commas (``1,,1``) is refused, never dropped."""
+    if any(not item.strip() for item in text.split(",")) and "," in text:
+        raise argparse.ArgumentTypeError(
+            _("{text}: an empty value between commas (write each value, e.g. 1,0,1)").format(
+                text=repr(text)
+            )
+        )
     parts = text.replace(",", " ").split()
     if not parts or not all(p.isascii() and p.isdigit() for p in parts):
         raise argparse.ArgumentTypeError(
@@ -55,3 +64,28 @@ def check_kay_options(args: argparse.Namespace) -> None:
                 "--kay-reserve, e.g. --kay-reserve 2,5"
             )
         )
+
+
+@contextmanager
+def options_named(options: Mapping[str, str]) -> Iterator[None]:
+    """Inside the block, a calculator's error that names a parameter (``grails=7: ...``, or
+    ``hands: ...`` at its start) names the option the user typed instead (``--laid 7: ...``):
+    ``options`` maps each parameter to its option.
+
+    >>> try:
+    ...     with options_named({"grails": "--laid"}):
+    ...         raise ValueError("grails=7: expected 0..6")
+    ... except ValueError as err:
+    ...     print(err)
+    --laid 7: expected 0..6
+    """
+    try:
+        yield
+    except ValueError as err:
+        text = str(err)
+        for name, option in options.items():
+            text = re.sub(rf"(?<![\w-]){re.escape(name)}=", f"{option} ", text)
+            text = re.sub(rf"^{re.escape(name)}(?=: )", option, text)  # "hands: 5 knights..."
+        if text == str(err):
+            raise
+        raise ValueError(text) from None

@@ -10,6 +10,7 @@ from typing import Any
 from camelot_rules.base.i18n import N_, get_language
 from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data.decks import standard_deck
+from camelot_rules.front import charts
 from camelot_rules.front.commands.common import (
     dist_table,
     listed,
@@ -21,6 +22,7 @@ from camelot_rules.front.display import (
     fmt_percent,
     fmt_prob,
     rebuild_verdict,
+    text_answer,
     text_table,
 )
 
@@ -92,17 +94,15 @@ def run_deck(args: argparse.Namespace) -> str:
             out.append(title)
             out.append(dist_table("n", dist))
         out.append(_("expected rebuilds: {n}").format(n=fmt_expectation(fc.expected_rebuilds)))
-        out += [_("option: {text}").format(text=o) for o in fc.options]
-        return "\n".join(out)
+        return text_answer(out[0], "\n".join(out[1:]), fc.options)
     nr = next_rebuild(position, mix, cards=names, horizon=args.horizon, rules=rules)
+    charts.show(charts.rebuild_chart(_pile(args.deck), nr.by_turn))  # the web page draws it
     rows = []
     total = Fraction(0)
     for turn, p in sorted(nr.by_turn.items()):
         total += p
         rows.append([turn, fmt_fraction(p), fmt_percent(p), fmt_percent(total)])
-    causes = listed(
-        f"{_(_CAUSES[c]) if c in _CAUSES else c} {fmt_prob(p)}" for c, p in nr.by_cause.items()
-    )
+    causes = listed(f"{_cause(c)} {fmt_prob(p)}" for c, p in nr.by_cause.items())
     out = [
         rebuild_verdict(
             args.deck,
@@ -128,8 +128,7 @@ def run_deck(args: argparse.Namespace) -> str:
         out.append(
             _("P({cards} before the rebuild) = {p}").format(cards=shown, p=fmt_prob(nr.seen_before))
         )
-    out += [_("option: {text}").format(text=o) for o in nr.options]
-    return "\n".join(out)
+    return text_answer(out[0], "\n".join(out[1:]), nr.options)
 
 
 # why the draw pile is rebuilt first (reshuffle.NextRebuild.by_cause), in words
@@ -138,6 +137,25 @@ _CAUSES = {
     "first_witch": N_("first_witch"),
     "other_deck": N_("other_deck"),
 }
+
+# the causes in English words (the other languages' catalogs translate the ids themselves)
+_CAUSES_EN = {
+    "exhausted": "the draw pile runs out",
+    "first_witch": "the First Witch",
+    "other_deck": "the other deck's rebuild",
+}
+
+
+def _cause(cause: str) -> str:
+    """Why the pile is rebuilt, in words (never an id).
+
+    >>> _cause("first_witch")
+    'the First Witch'
+    """
+    if get_language() == "en":
+        return _CAUSES_EN.get(cause, cause)
+    return _(_CAUSES[cause]) if cause in _CAUSES else cause
+
 
 # the draw piles by deck, in words (as in display.rebuild_verdict)
 _PILES = {"white": N_("white"), "black": N_("black"), "travel": N_("travel")}
@@ -148,11 +166,10 @@ def _pile(kind: str) -> str:
 
 
 def _shown_cards(names: Sequence[str]) -> str:
-    """Card ids as typed in English; their printed names in the other languages."""
+    """Cards by their printed names, in every language."""
     from camelot_rules.data.names import display_name
 
-    en = get_language() == "en"
-    return listed(n if en else display_name(n) for n in names)
+    return listed(display_name(n) for n in names)
 
 
 def _forecast_verdict(

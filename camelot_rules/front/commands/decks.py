@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from camelot_rules.base.i18n import get_language
 from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data.decks import deck_facts, standard_deck
 from camelot_rules.front.display import (
@@ -17,7 +16,6 @@ from camelot_rules.front.display import (
 def run_decks(args: argparse.Namespace) -> str:
     from camelot_rules.data.names import display_name
 
-    en = get_language() == "en"
     out = []
     kinds = ["white", "black"] + (["travel"] if args.expansion else [])
     for kind in kinds:
@@ -26,7 +24,7 @@ def run_decks(args: argparse.Namespace) -> str:
         out.append(_("{deck}: {n} cards").format(deck=display_name(f"{kind}_deck", "term"), n=size))
         rows = [
             [
-                e.name if en else display_name(e.name),
+                display_name(e.name),
                 e.count,
                 (
                     _("{confidence} (assumption)") if e.confidence.is_assumption else "{confidence}"

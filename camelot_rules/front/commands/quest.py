@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import Any
 
-from camelot_rules.base.i18n import get_language
 from camelot_rules.base.i18n import gettext as _
+from camelot_rules.front import charts
 from camelot_rules.front.commands.common import (
     dist_table,
     fight_values,
     listed,
+    options_named,
 )
 from camelot_rules.front.display import (
     fmt_chance,
     fmt_percent,
     fmt_prob,
+    race_blocker,
+    race_verdict,
+    text_answer,
     text_table,
 )
 
@@ -57,17 +62,17 @@ def _quest_seen(args: argparse.Namespace) -> dict[str, int]:
 
 
 def _quest_name(quest: str) -> str:
-    """A quest as typed (its id) in English, its printed name in the other languages."""
+    """A quest by its printed name, in every language."""
     from camelot_rules.data.names import display_name
 
-    return quest if get_language() == "en" else display_name(quest, "quest")
+    return display_name(quest, "quest")
 
 
 def _quest_title(quest: str) -> str:
-    """A quest in a sentence: ``black knight`` in English, its printed name otherwise."""
+    """A quest in a sentence, by its printed name."""
     from camelot_rules.data.names import display_name
 
-    return quest.replace("_", " ") if get_language() == "en" else display_name(quest, "quest")
+    return display_name(quest, "quest")
 
 
 def _tie(divine_favor: bool) -> str:
@@ -109,34 +114,42 @@ def run_combat_race(args: argparse.Namespace) -> str:
     )
     words = {"w": _("lay?"), "b": _("black"), "a": _("black (Armor)")}
     steps = listed(words[c] for c in args.schedule) or _("none")
-    return "\n".join(
-        [
-            _("The knights win the {quest} quest: {chance}.").format(
-                quest=_quest_title(quest), chance=fmt_chance(p)
-            ),
-            _("P(knights win {quest}) = {p}").format(quest=_quest_name(quest), p=fmt_prob(p, 2)),
-            _(
-                "white total now {white}; hand {hand}; black cards: {laid} laid ({hidden} unseen)"
-            ).format(
-                white=sum(args.whites),
-                hand=" ".join(map(str, args.hand)) or _("empty"),
-                laid=len(laid),
-                hidden=args.black_hidden,
-            ),
-            _("steps to come: {steps}; then the empty black spots fill").format(steps=steps),
-            _(
-                "model: the knights lay the best card of the hand (or none) at each 'lay?'; "
-                "black cards drawn from the quest's combat cards (RB p.14; the Armor keeps the "
-                "lower of two, BoQ p.6; {tie})"
-            ).format(tie=_tie(args.divine_favor)),
-        ]
+    verdict = _("The knights win the {quest} quest: {chance}.").format(
+        quest=_quest_title(quest), chance=fmt_chance(p)
     )
+    body = [
+        _("P(knights win {quest}) = {p}").format(quest=_quest_name(quest), p=fmt_prob(p, 2)),
+        _(
+            "white total now {white}; hand {hand}; black cards: {laid} laid ({hidden} unseen)"
+        ).format(
+            white=sum(args.whites),
+            hand=" ".join(map(str, args.hand)) or _("empty"),
+            laid=len(laid),
+            hidden=args.black_hidden,
+        ),
+        _("steps to come: {steps}; then the empty black spots fill").format(steps=steps),
+    ]
+    assumes = [
+        _(
+            "model: the knights lay the best card of the hand (or none) at each 'lay?'; "
+            "black cards drawn from the quest's combat cards (RB p.14; the Armor keeps the "
+            "lower of two, BoQ p.6; {tie})"
+        ).format(tie=_tie(args.divine_favor))
+    ]
+    return text_answer(verdict, "\n".join(body), assumes)
 
 
 def run_combat(args: argparse.Namespace) -> str:
     from camelot_rules.odds.quests import black_total_distribution, combat_win_probability
 
-    if args.schedule or args.hand:
+    if args.hand and not args.schedule:
+        raise ValueError(
+            _(
+                "--hand {hand}: say with --schedule when the knights lay those cards (see "
+                "--help); for the best card to lay now: camelot-rules quest next"
+            ).format(hand=" ".join(map(str, args.hand)))
+        )
+    if args.schedule:
         return run_combat_race(args)
     quest, laid, seen = _quest_position(args)
     p = combat_win_probability(
@@ -156,29 +169,30 @@ def run_combat(args: argparse.Namespace) -> str:
         _(" + {n} (Sir Kay)").format(n=max(args.kay_reserve)) if args.kay_reserve else ""
     )
     to_come = _("the empty spots") if args.black_to_come is None else str(args.black_to_come)
-    return "\n".join(
-        [
-            _("The knights win the {quest} quest: {chance}.").format(
-                quest=_quest_title(quest), chance=fmt_chance(p)
-            ),
-            _("P(knights win {quest}) = {p}").format(quest=_quest_name(quest), p=fmt_prob(p, 2)),
-            _(
-                "white total {white}{bonus}; black cards: {laid} laid ({hidden} unseen), "
-                "to come: {to_come}"
-            ).format(
-                white=sum(args.whites),
-                bonus=bonus,
-                laid=len(laid),
-                hidden=args.black_hidden,
-                to_come=to_come,
-            ),
-            dist_table(_("black total"), dict(sorted(dist.items()))),
-            _(
-                "model: no more white cards; unseen black cards drawn at random from the box's "
-                "combat cards less those laid and --seen (RB p.14; {tie})"
-            ).format(tie=_tie(args.divine_favor)),
-        ]
+    verdict = _("The knights win the {quest} quest: {chance}.").format(
+        quest=_quest_title(quest), chance=fmt_chance(p)
     )
+    body = [
+        _("P(knights win {quest}) = {p}").format(quest=_quest_name(quest), p=fmt_prob(p, 2)),
+        _(
+            "white total {white}{bonus}; black cards: {laid} laid ({hidden} unseen), "
+            "to come: {to_come}"
+        ).format(
+            white=sum(args.whites),
+            bonus=bonus,
+            laid=len(laid),
+            hidden=args.black_hidden,
+            to_come=to_come,
+        ),
+        dist_table(_("black total"), dict(sorted(dist.items()))),
+    ]
+    assumes = [
+        _(
+            "model: no more white cards; unseen black cards drawn at random from the box's "
+            "combat cards less those laid and --seen (RB p.14; {tie})"
+        ).format(tie=_tie(args.divine_favor))
+    ]
+    return text_answer(verdict, "\n".join(body), assumes)
 
 
 def run_next(args: argparse.Namespace) -> str:
@@ -215,13 +229,31 @@ def run_next(args: argparse.Namespace) -> str:
         ]
         for n in table
     ]
-    out = [
-        _("without laying a card: P(win) = {p}").format(p=fmt_prob(now, 2)),
-        text_table([_("lay"), _("P(win)"), "%", _("ends the quest")], rows)
-        if rows
-        else _("no card in the hand fits the quest's pattern (BoQ p.14)"),
+    if table:
+        best = table[0]
+        verdict = _(
+            "{quest}: lay Fight {value} next - the knights then win {chance} (as it stands: {now})."
+        ).format(
+            quest=_quest_title(quest),
+            value=best.value,
+            chance=fmt_chance(best.p_win),
+            now=fmt_chance(now),
+        )
+    else:
+        verdict = _(
+            "{quest}: no card of the hand fits the quest's pattern (BoQ p.14); as it stands the "
+            "knights win {now}."
+        ).format(quest=_quest_title(quest), now=fmt_chance(now))
+    body = [_("without laying a card: P(win) = {p}").format(p=fmt_prob(now, 2))]
+    if rows:
+        body.append(text_table([_("lay"), _("P(win)"), "%", _("ends the quest")], rows))
+    assumes = [
+        _(
+            "model: no more white cards after this one; unseen black cards drawn at random from "
+            "the box's combat cards less those laid and --seen (RB p.14; {tie})"
+        ).format(tie=_tie(args.divine_favor))
     ]
-    return "\n".join(out)
+    return text_answer(verdict, "\n".join(body), assumes)
 
 
 def run_war(args: argparse.Namespace) -> str:
@@ -237,53 +269,91 @@ def run_war(args: argparse.Namespace) -> str:
         start=args.at,
         draws_per_action=args.draws,
     )
-    return (
-        _("P(complete the {war} straight within {actions} actions) = {p}").format(
-            war=_quest_name(args.war), actions=args.actions, p=fmt_prob(p, 2)
+    war = _quest_name(args.war)
+    if p == 0:
+        verdict = _(
+            "{war}: the straight cannot be completed within {actions} actions with these cards."
+        ).format(war=war, actions=args.actions)
+    else:
+        verdict = _("{war}: the straight is completed within {actions} actions: {chance}.").format(
+            war=war, actions=args.actions, chance=fmt_chance(p)
         )
-        + "\n"
-        + _(
+    body = _("P(complete the {war} straight within {actions} actions) = {p}").format(
+        war=war, actions=args.actions, p=fmt_prob(p, 2)
+    )
+    assumes = [
+        _(
             "model: one knight; lay, move, or draw {n} white cards at the Round Table; "
             "the warriors' race is not modelled"
         ).format(n=args.draws)
-    )
+    ]
+    return text_answer(verdict, body, assumes)
 
 
-def _race_report(title: str, curve: object) -> str:
-    """A race's chances turn by turn, then the model's assumptions (issue 14)."""
+def _race_title(quest: str) -> str:
+    """The race's name in the reader's language (a chart's title)."""
+    if quest == "grail":
+        return _("the Holy Grail")
+    if quest == "excalibur":
+        return _("Excalibur")
+    return _("the {war} war against its warriors").format(war=_quest_name(quest))
+
+
+def _race_report(quest: str, curve: object, *, laid: int = 0, held: Sequence[int] = ()) -> str:
+    """A race's answer: one sentence (won and lost within the turns, or why it cannot be won),
+    the chances turn by turn, then what the model assumes (issues 14, 32)."""
+    from camelot_rules.data import rulebook
     from camelot_rules.odds.quests import RaceCurve
 
     assert isinstance(curve, RaceCurve)
+    charts.show(charts.race_chart(_race_title(quest), curve))  # the web page draws it
     rows = [
         [t, fmt_prob(w, 2), fmt_prob(lo, 2)]
         for t, (w, lo) in enumerate(zip(curve.won, curve.lost))
         if t
     ]
-    return (
-        _("{title}: P(won within {turns} turns) = {won}, P(lost) = {lost}").format(
-            title=title,
-            turns=curve.turns,
-            won=fmt_prob(curve.p_win, 2),
-            lost=fmt_prob(curve.p_lose, 2),
-        )
-        + "\n"
-        + text_table([_("turns"), _("P(won by then)"), _("P(lost by then)")], rows)
-        + "\n"
-        + _("model: {text}").format(
-            text=("；" if get_language() == "ja" else "; ").join(curve.assumptions)
-        )
-    )
+    blocker = race_blocker(quest, laid=laid, held=held) if curve.p_win == 0 else ""
+    verdict = race_verdict(quest, curve.p_win, curve.p_lose, curve.turns, blocker=blocker)
+    table = text_table([_("turns"), _("P(won by then)"), _("P(lost by then)")], rows)
+    cite = _("Rules: {cite}").format(cite=rulebook.quest_data(quest).source)
+    return text_answer(verdict, table, [cite, *curve.assumptions])
 
 
 def _race_hands(args: argparse.Namespace) -> list[int]:
     if args.hands is not None:
+        if args.knights is not None or args.each is not None:
+            raise ValueError(
+                _(
+                    "--knights and --each are for a quest without --hands: give each knight's "
+                    "cards with --hands"
+                )
+            )
         return list(args.hands)
-    return [args.each] * args.knights
+    return [1 if args.each is None else args.each] * (1 if args.knights is None else args.knights)
+
+
+# The race calculators' parameters, by the options that set them (errors name the options).
+_RACE_OPTIONS = {
+    "grails": "--laid",
+    "blacks": "--despair",
+    "steps": "--steps",
+    "fights": "--fights",
+    "warriors": "--warriors",
+    "turns": "--turns",
+    "players": "--players",
+    "hands": "--hands",
+    "fights_laid": "--fights",
+}
 
 
 def run_grail(args: argparse.Namespace) -> str:
     from camelot_rules.odds.quests import grail_race
 
+    with options_named(_RACE_OPTIONS):
+        return _run_grail(args, grail_race)
+
+
+def _run_grail(args: argparse.Namespace, grail_race: Any) -> str:
     curve = grail_race(
         args.laid,
         args.despair,
@@ -293,35 +363,39 @@ def run_grail(args: argparse.Namespace) -> str:
         dark_forest=args.dark_forest,
         expansion=args.expansion,
     )
-    return _race_report(_("the Holy Grail"), curve)
+    return _race_report("grail", curve, laid=args.laid, held=_race_hands(args))
 
 
 def run_excalibur(args: argparse.Namespace) -> str:
     from camelot_rules.odds.quests import excalibur_race
 
-    curve = excalibur_race(
-        args.steps, _race_hands(args), args.turns, players=args.players, expansion=args.expansion
-    )
-    return _race_report(_("Excalibur"), curve)
+    with options_named(_RACE_OPTIONS):
+        curve = excalibur_race(
+            args.steps,
+            _race_hands(args),
+            args.turns,
+            players=args.players,
+            expansion=args.expansion,
+        )
+    return _race_report("excalibur", curve, laid=args.steps, held=_race_hands(args))
 
 
 def run_war_race(args: argparse.Namespace) -> str:
     from camelot_rules.odds.quests import war_race
 
-    curve = war_race(
-        args.war,
-        args.fights,
-        args.warriors,
-        args.hand or [[]],
-        args.turns,
-        mordred=args.mordred,
-        players=args.players,
-        expansion=args.expansion,
-        chosen_here=not args.mercenaries_elsewhere,
-    )
-    return _race_report(
-        _("the {war} war against its warriors").format(war=_quest_name(args.war)), curve
-    )
+    with options_named({**_RACE_OPTIONS, "hands": "--hand"}):
+        curve = war_race(
+            args.war,
+            args.fights,
+            args.warriors,
+            args.hand or [[]],
+            args.turns,
+            mordred=args.mordred,
+            players=args.players,
+            expansion=args.expansion,
+            chosen_here=not args.mercenaries_elsewhere,
+        )
+    return _race_report(args.war, curve)
 
 
 def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
@@ -443,12 +517,12 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
             else _("white cards held by each knight on the quest, in turn order from the next"),
         )
         p_r.add_argument(
-            "--knights", type=int, default=1, help=_("knights on it (without --hands)")
+            "--knights", type=int, default=None, help=_("knights on it (without --hands)")
         )
         p_r.add_argument(
             "--each",
             type=int,
-            default=1,
+            default=None,
             help=_("Grail cards each (without --hands)")
             if grail
             else _("white cards each (without --hands)"),

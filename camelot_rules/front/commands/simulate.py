@@ -3,23 +3,75 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from camelot_rules.base.i18n import gettext as _
+from camelot_rules.front.commands.common import listed
 from camelot_rules.front.display import (
     cause_text,
+    fmt_percent,
+    sentences,
+    text_answer,
+    text_table,
 )
 
 if TYPE_CHECKING:
     from camelot_rules.sim import GameConfig
 
 
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Before any game is played: the output files are new (or ``--force``), the scheduler's
+    address and the number of workers well formed."""
+    from camelot_rules.sim.runner import check_client, check_workers
+
+    if args.plot and not args.sweep:  # refused below in any case, with what to do
+        return
+    for option, path in (("--csv", args.csv), ("--plot", args.plot)):
+        if path and os.path.lexists(path) and not args.force:
+            raise ValueError(
+                _("{option} {path}: the file exists; add --force to replace it").format(
+                    option=option, path=path
+                )
+            )
+        if path and os.path.isdir(path):
+            raise ValueError(
+                _("{option} {path}: a folder, not a file").format(option=option, path=path)
+            )
+    try:
+        check_client(args.scheduler)
+        check_workers(args.workers)
+    except ValueError as err:
+        raise _as_options(err) from None
+
+
+def _as_options(err: ValueError) -> ValueError:
+    """The library's message with its parameters named as the options typed."""
+    text = str(err)
+    for param, option in (("client=", "--scheduler "), ("workers=", "--workers ")):
+        text = text.replace(param, option, 1)
+    return ValueError(text)
+
+
 def run_simulate(args: argparse.Namespace) -> str:
+    _check_outputs(args)
+    try:
+        return _run_simulate(args)
+    except ValueError as err:
+        raise _as_options(err) from None
+
+
+def _run_simulate(args: argparse.Namespace) -> str:
     from camelot_rules.sim import GameConfig, rows_to_csv, simulate_games, summarize
 
     options = {"traitor": "none"} if args.no_traitor else {}
     config = GameConfig.of(args.players, expansion=args.expansion, **options)
-    where = {"workers": args.workers, "client": args.scheduler, "progress": args.progress}
+    # a progress bar on a terminal (a long run is never silent); on request elsewhere
+    progress = args.progress or sys.stderr.isatty()
+    where = {"workers": args.workers, "client": args.scheduler, "progress": progress}
     if args.sweep:
         return _simulate_sweep(args, where)
     if args.endgame is not None:
@@ -30,19 +82,65 @@ def run_simulate(args: argparse.Namespace) -> str:
         )
     rows = simulate_games(config, n=args.games, seed=args.seed, **where)
     summary = summarize(rows)
-    out = [
-        _("{config}: {games} games, seed {seed} (loyal heuristic vs traitor heuristic)").format(
-            config=config.label(), games=f"{summary['games']:,}", seed=args.seed
-        ),
-        _("knights win: {p} (95% Clopper-Pearson interval)").format(p=summary["knights_win"]),
-        _("endings:"),
-        *(f"  {cause_text(cause)}: {count:,}" for cause, count in summary["causes"].items()),
-        _("mean turns: {n}").format(n=f"{summary['mean_turns']:.1f}"),
-    ]
+    out = [_simulate_answer(config, rows, summary, args.seed)]
     if args.csv:
         rows_to_csv(rows, args.csv)
         out.append(_("one row per game written to {path}").format(path=args.csv))
     return "\n".join(out)
+
+
+def _simulate_answer(config: Any, rows: Sequence[Any], summary: dict[str, Any], seed: int) -> str:
+    """The answer to "is this normal?": the win rate with its interval, how the games ended in
+    percent (a cause that ends games both ways - 12 swords - split into won and lost), and what
+    played them; the table of endings after; the assumptions folded (issue 32)."""
+    games = summary["games"]
+    rate = summary["knights_win"]
+    endings: dict[tuple[str, bool], int] = {}
+    for r in rows:
+        endings[(r.cause, r.knights_win)] = endings.get((r.cause, r.knights_win), 0) + 1
+    ordered = sorted(endings.items(), key=lambda kv: -kv[1])
+
+    def ending(cause: str, won: bool) -> str:
+        text = cause_text(cause)
+        return (_("won: {cause}") if won else _("lost: {cause}")).format(cause=text)
+
+    def pct(n: int) -> str:
+        return fmt_percent(Fraction(n, games))
+
+    head = _(
+        "The loyal knights won {rate} of {games} games (interval at 95%: {low}-{high})."
+    ).format(
+        rate=pct(sum(r.knights_win for r in rows)),
+        games=f"{games:,}",
+        low=f"{100 * rate.low:.1f}%",
+        high=f"{100 * rate.high:.1f}%",
+    )
+    how = _("How they ended: {endings}.").format(
+        endings=listed(f"{ending(c, w)} {pct(n)}" for (c, w), n in ordered)
+    )
+    who = _(
+        "Both sides were played by the toolkit's heuristic policies (the loyal and the traitor "
+        "heuristics): fixed rules of thumb that play unlike people, so this is a yardstick for "
+        "comparing rules and settings, not a forecast for your table."
+    )
+    table = text_table(
+        [_("ending"), _("games"), "%"],
+        [[ending(c, w), f"{n:,}", pct(n)] for (c, w), n in ordered],
+    )
+    body = "\n".join(
+        [
+            _("knights win: {p} (95% Clopper-Pearson interval)").format(p=rate),
+            table,
+            _("mean turns: {n}").format(n=f"{summary['mean_turns']:.1f}"),
+        ]
+    )
+    assumes = [
+        _("{config}; seed {seed} (the same seed plays the same games)").format(
+            config=config.label(), seed=seed
+        ),
+        _("the interval is Clopper-Pearson's exact interval (95%) for the loyal win rate"),
+    ]
+    return text_answer(sentences(head, how, who), body, assumes)
 
 
 def _simulate_endgame(args: argparse.Namespace, config: GameConfig) -> str:
@@ -118,14 +216,24 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     p_sim.add_argument("--no-traitor", action="store_true", help=_("play without a traitor"))
     p_sim.add_argument("--games", type=int, default=1000, help=_("number of games"))
     p_sim.add_argument("--seed", type=int, default=0, help=_("the same seed, the same games"))
-    p_sim.add_argument("--workers", type=int, default=1, help=_("worker processes"))
+    p_sim.add_argument(
+        "--workers", type=int, default=1, help=_("worker processes (at most this machine's cores)")
+    )
     p_sim.add_argument(
         "--scheduler",
         default=None,
         metavar="ADDRESS",
-        help=_("run on a Dask cluster at this scheduler address (e.g. tcp://10.0.0.5:8786)"),
+        help=_(
+            "run on a Dask cluster at this scheduler address (e.g. tcp://10.0.0.5:8786 or "
+            "tls://...; 5 s to answer). Only a cluster you control: Dask sends results back "
+            "pickled, and unpickling runs code"
+        ),
     )
-    p_sim.add_argument("--progress", action="store_true", help=_("show a progress bar"))
+    p_sim.add_argument(
+        "--progress",
+        action="store_true",
+        help=_("show a progress bar (shown anyway on a terminal)"),
+    )
     p_sim.add_argument(
         "--sweep",
         action="append",
@@ -151,5 +259,10 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
         "--csv",
         default=None,
         help=_("write one row per game to this file (with --sweep: one row per configuration)"),
+    )
+    p_sim.add_argument(
+        "--force",
+        action="store_true",
+        help=_("replace the --csv or --plot file if it exists"),
     )
     p_sim.set_defaults(run=run_simulate)

@@ -8,6 +8,7 @@ from typing import Any
 
 from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data.decks import standard_deck
+from camelot_rules.front import charts
 from camelot_rules.front.commands.common import (
     dist_table,
 )
@@ -80,6 +81,7 @@ def run_travel(args: argparse.Namespace) -> str:
             grail_open=not args.grail_over,
             captured_held=held,
         )
+        charts.show(charts.trips_chart(plan))  # the web page draws it
         out[0] = capture_verdict(1 - plan.captures.get(0, Fraction(0)), args.trips)
         out.append(_("over {n} trips:").format(n=args.trips))
         out.append(dist_table(_("captures"), plan.captures))
