@@ -27,6 +27,7 @@ from tests.playlog_mutations import (
     _turn_of,
     _where,
 )
+from tests.playlog_mutations_more import MORE, MORE_RULES
 
 _HEROIC = re.compile(
     r"(move \S+ how=(heroic_action|knight_power)|play |siege |heal |free |accuse )"
@@ -758,7 +759,7 @@ NEW: dict[str, Operator] = {
         tie_recorded_won,
     )
 }
-ALL: dict[str, Operator] = {**ILLEGAL, **NEW}
+ALL: dict[str, Operator] = {**ILLEGAL, **NEW, **MORE}
 
 #: the rule (registry id) each operator breaks
 RULE_OF: dict[str, str] = {
@@ -843,6 +844,7 @@ RULE_OF: dict[str, str] = {
     "mists_missing_sword": "black.mists",
     "finished_quest_engine": "black.finished-quest",
     "tie_recorded_won": "endgame.tie",
+    **MORE_RULES,  # tests/playlog_mutations_more.py
 }
 
 #: rules a play log cannot show, and why (the verifier's blind spots)
