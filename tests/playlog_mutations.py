@@ -305,7 +305,8 @@ def turn_order(lines: list[str], rng: random.Random) -> Mutant | None:
         return None
     # flagged on the turn line, or on the first line of the turn when the knight named may
     # hold a turn that is skipped (a captured knight's)
-    return Mutant(_replace(lines, i, f"turn {other}"), frozenset({i + 1, i + 2}))
+    first = i + 3 if i + 1 < len(lines) and lines[i + 1].startswith("hand ") else i + 2
+    return Mutant(_replace(lines, i, f"turn {other}"), frozenset({i + 1, first}))
 
 
 def travel_missing(lines: list[str], rng: random.Random) -> Mutant | None:

@@ -458,7 +458,8 @@ class ExhaustionWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
     def use_position(self, pos: Position) -> None:
         """Read the tracker's position as the deck position: the black deck of the game's box,
         the cards gone from its pile since the last rebuild as "Already drawn" (the witches
-        among them ticked "drawn"), the quests that are over.
+        among them ticked "drawn"), the quests that are over, and the finished quest Merlin's
+        figure stands on.
 
         Rules: ``deck.reshuffle-both``, ``deck.finished-quest-cards``.
         """
@@ -479,7 +480,12 @@ class ExhaustionWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
             self.finished.value = tuple(
                 q for _label, q in self.finished.options if q in pos.quests_over
             )
-            self.merlin_on.value = tuple(q for q in self.merlin_on.value if q in pos.quests_over)
+            # Merlin's figure on a finished quest: its black cards add no engine (JA)
+            self.merlin_on.value = tuple(
+                q
+                for _label, q in self.merlin_on.options
+                if q in pos.quests_over and q == pos.merlin
+            )
         finally:
             self._holding = False
         self._note_position(pos)

@@ -15,9 +15,8 @@ from camelot_rules.logs.playlog import (
     format_report,
     format_stat_test,
     format_violation,
-    parse_log,
     stats_report,
-    verify,
+    verify_text,
 )
 from widgets.common import Rendered, language_box, result_box, row, safe_render, tr
 
@@ -37,13 +36,15 @@ def render_playlog(text: str, *, stats: bool = True) -> Rendered:
             _("the log has more than {n} lines; check it with the CLI").format(n=MAX_LINES)
         )
     try:
-        events = parse_log(text)
-    except ValueError as err:  # a line the log's grammar does not know: a reading, not a sum
+        # a line that cannot be read is reported, the others replayed; a log of another game
+        # or table is refused whole
+        report = verify_text(text)
+    except ValueError as err:
         head = _("The log cannot be read:")
         return html_error(str(err), head=head), f"{head} {err}"
-    report = verify(events)
     lines = format_report(report).splitlines()
     broken = {format_violation(v) for v in report.violations}  # shown red, in any language
+    broken |= {str(err) for err in report.errors}
     if stats:  # after the report, never instead of it; a test it cannot make is noted
         tests, notes = stats_report(report)
         lines += [format_stat_test(t) for t in tests] + notes
@@ -51,8 +52,11 @@ def render_playlog(text: str, *, stats: bool = True) -> Rendered:
     verdict = lines[0] if not report.violations else f"{lines[0]} {lines[1].strip()}"
     rest = lines[1:] if not report.violations else lines[2:]
     body = "".join(
-        f"<div style='color:{'#a40000' if line.strip() in broken else 'inherit'}'>"
-        f"{html.escape(line)}</div>"
+        (
+            f"<div class='camelot-error' style='color:#a40000'>{html.escape(line)}</div>"
+            if line.strip() in broken
+            else f"<div style='color:inherit'>{html.escape(line)}</div>"
+        )
         for line in rest
     )
     return html_answer(verdict, body, []), "\n".join([verdict, *rest])

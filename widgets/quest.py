@@ -455,8 +455,9 @@ class QuestWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
     over the next turns in ``.plot`` (an inline SVG chart, races only).
 
     ``use_position`` reads the game tracker's position: the players and the box, the black
-    draw pile as known (the races draw from it), the Fight cards the log records on the quest
-    chosen (a combat quest's laid values, a war's count) and whether that quest is over."""
+    draw pile as known (the races draw from it), the quest chosen as the rules engine holds it
+    (a combat quest's cards, a war's cards, warriors and Mordred, the Grail's cards and
+    Despairs, Excalibur's place) and whether that quest is over."""
 
     def __init__(self, **options: Any) -> None:
         style = {"description_width": "initial"}
@@ -620,6 +621,10 @@ class QuestWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
         self._update()
 
     def _fill_quest(self) -> None:
+        """The quest chosen as the rules engine holds it from the tracker's lines: a combat
+        quest's Fight cards and its black cards (face up or down: the calculator reads them as
+        unseen), a war's Fight cards, warriors and Mordred, the Grail's cards and Despairs,
+        Excalibur's place. The hands are the table's: the tracker does not see them."""
         pos = self.position
         if pos is None:
             return
@@ -627,8 +632,17 @@ class QuestWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
         laid = pos.fights_on(quest)
         if quest in COMBAT_QUESTS:
             self.whites.value = " ".join(map(str, laid))
+            self.black_hidden.value = min(len(pos.blacks_on(quest)), self.black_hidden.max)
         elif quest in ("picts", "saxons"):
             self.fights.value = min(len(laid), self.fights.max)
+            self.warriors.value = min(dict(pos.warriors).get(quest, 0), self.warriors.max)
+            self.mordred.value = quest in pos.mordred
+        elif quest == "grail":
+            self.grails.value = min(pos.grail_cards, self.grails.max)
+            self.blacks.value = min(len(pos.blacks_on("grail")), self.blacks.max)
+        elif quest == "excalibur":
+            low, high = self.steps.min, self.steps.max
+            self.steps.value = max(low, min(high, pos.excalibur_position))
 
     def _note(self) -> None:
         pos = self.position
@@ -640,9 +654,10 @@ class QuestWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
         extra = (
             _("{quest} is over: its odds no longer count").format(quest=_title(quest))
             if over
-            else _("black draw pile {n} card(s) as the tracker knows it").format(
-                n=pos.black_left.size
-            )
+            else _(
+                "the quest and the black draw pile ({n} card(s)) as the rules engine holds them; "
+                "set the hands: the tracker does not see them"
+            ).format(n=pos.black_left.size)
         )
         self._note_position(pos, extra)
 

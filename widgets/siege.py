@@ -439,8 +439,9 @@ class SiegeWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
 
     def use_position(self, pos: Position) -> None:
         """Read the tracker's position: the engines on the board go into the verdict; the
-        Second Witch in play and Sir Kay's turn set their boxes (the hand stays as typed: the
-        tracker does not see the cards in a knight's hand).
+        Second Witch in play, Sir Kay's turn, Excalibur in the hands of the knight whose turn it
+        is, Divine Favor in play and his life points set their boxes (the hand stays as typed:
+        the tracker does not see the cards in a knight's hand).
 
         Rules: ``siege.twelfth-engine``, ``siege.second-action``, ``siege.kay``.
         """
@@ -450,6 +451,11 @@ class SiegeWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
             self.engines = pos.engines
             self.second_witch.value = "morgan_witch_2" in pos.witches
             self.kay.value = pos.turn == "kay"
+            self.excalibur.value = bool(pos.turn) and pos.holder("excalibur") == pos.turn
+            self.divine_favor.value = "divine_favor" in pos.lasting
+            if pos.turn:
+                life = pos.life_of(pos.turn)
+                self.life.value = max(self.life.min, min(self.life.max, life))
         finally:
             self._holding = False
         self._note_position(pos, _("Set the hand above: the tracker does not see it"))

@@ -1,5 +1,6 @@
-"""The game tracker: record the game at the table, line by line, through the rules; the
-calculators read the position from it (the black pile left, the travel deck left, the engines).
+"""The game tracker: record the game at the table, line by line, through the rules engine; the
+calculators read the position from it (the black pile left, the travel deck left, the engines,
+the cards on each quest, who holds each relic...).
 """
 
 from __future__ import annotations
@@ -133,12 +134,55 @@ def _odds(pos: Position) -> list[tuple[str, str]]:
 
 
 def _life_rows(pos: Position) -> list[tuple[str, str]]:
-    """Each knight's life points as the log shows them (dead knights say so)."""
+    """Each knight's life points as the rules give them from the lines, and where he stands
+    (dead and unmasked knights say so)."""
     out = []
+    where = dict(pos.location)
     for knight, points in pos.life:
-        shown = _("dead") if knight in pos.dead else f"{points} / {_MAX_LIFE}"
+        if knight in pos.dead:
+            shown = _("dead")
+        elif knight in pos.unmasked:
+            shown = _("unmasked")
+        else:
+            place = where.get(knight, "") or "camelot"
+            shown = f"{points} / {_MAX_LIFE} - " + (
+                "Camelot" if place == "camelot" else display_name(place, "quest")
+            )
         out.append((display_name(knight, "knight"), shown))
     return out
+
+
+def _quest_rows(pos: Position) -> list[tuple[str, str]]:
+    """The quests in progress (cards laid, warriors), the relics won, the lasting cards and
+    Merlin's figure, as the engine holds them."""
+    rows = []
+    for quest, values in pos.fights_laid:
+        blacks = pos.blacks_on(quest)
+        shown = " ".join(map(str, values))
+        if blacks:
+            shown += " / " + " ".join("?" if b == "hidden" else display_name(b) for b in blacks)
+        rows.append((display_name(quest, "quest"), shown))
+    for war, warriors in pos.warriors:
+        if warriors:
+            rows.append((display_name(war, "quest"), _("{n} warrior(s)").format(n=warriors)))
+    if pos.grail_cards or pos.blacks_on("grail"):
+        rows.append(
+            (
+                display_name("grail", "quest"),
+                _("{n} Grail card(s), {m} black").format(
+                    n=pos.grail_cards, m=len(pos.blacks_on("grail"))
+                ),
+            )
+        )
+    for relic, holder in pos.relics:
+        if holder not in ("quest",):
+            shown = _("lost") if holder == "lost" else display_name(holder, "knight")
+            rows.append((display_name(relic, "relic"), shown))
+    if pos.lasting:
+        rows.append((_("in play"), ", ".join(display_name(c.split(":")[0]) for c in pos.lasting)))
+    if pos.merlin:
+        rows.append((_("Merlin's figure"), display_name(pos.merlin, "quest")))
+    return rows
 
 
 def render_tracker(record: GameRecord, *, last: int = 8) -> Rendered:
@@ -148,7 +192,7 @@ def render_tracker(record: GameRecord, *, last: int = 8) -> Rendered:
     check_int("last", last, low=1, high=1000)
     pos = record.position()
     verdict = _("{position}.").format(position=pos.summary())
-    rows = _odds(pos)
+    rows = _odds(pos) + _quest_rows(pos)
     table = "".join(
         f"<tr><td>{html.escape(q)}</td><td><b>{html.escape(a)}</b></td></tr>" for q, a in rows
     )
@@ -175,9 +219,9 @@ def render_tracker(record: GameRecord, *, last: int = 8) -> Rendered:
         _("black pile: the box less the cards drawn since the last rebuild"),
         _("travel mix: default, assumed (rules-facts travel.counts)"),
         _(
-            "life: {start} at the start; the evil step, a sacrifice, a heal and a death move it; "
-            "any other change is recorded with a life line (knight.life)"
-        ).format(start=_STARTING_LIFE),
+            "life, places, quests and piles: the rules engine's, from the lines recorded (a "
+            "hand and a choice nobody wrote down stay unknown)"
+        ),
     ]
     text_body = (
         "\n".join(f"{q}: {a}" for q, a in rows)
@@ -203,8 +247,7 @@ def _message(kind: str, text: str) -> str:
 class TrackerWidget(W.VBox):  # type: ignore[misc]
     """Record a game: type a line (Enter records it) or use the buttons; Undo takes it back.
     ``.record`` is the :class:`~camelot_rules.logs.tracker.GameRecord`; ``.log_text`` shows its
-    text.
-    The life row records a knight's life change as a ``life`` line (rule ``knight.life``)."""
+    text. Life points follow from the lines (the rules engine counts them)."""
 
     def __init__(self, record: GameRecord) -> None:
         self.record = record
@@ -220,12 +263,6 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
         self.next_turn = tr(W.Button(), description=N_("Next turn"))
         self.evil = tr(W.ToggleButtons(options=_EVIL_STEPS, value=None), options=list(_EVIL_STEPS))
         self.undo = tr(W.Button(icon="undo"), description=N_("Undo"))
-        self.life_knight = W.Dropdown(layout={"width": "auto", "max_width": "100%"})
-        self.life_knight.add_class("tracker-life-knight")
-        self.life_down = tr(W.Button(layout={"width": "auto"}), description=N_("− 1 life"))
-        self.life_up = tr(W.Button(layout={"width": "auto"}), description=N_("+ 1 life"))
-        self.life_down.add_class("tracker-life-down")
-        self.life_up.add_class("tracker-life-up")
         self.message = W.HTML()
         self.message.add_class("tracker-message")
         self._say: Callable[[], str] | None = None  # the last message, made again on a switch
@@ -251,8 +288,6 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
         self.next_turn.on_click(lambda _b: self._next())
         self.evil.observe(self._evil, names="value")
         self.undo.on_click(lambda _b: self._undo())
-        self.life_down.on_click(lambda _b: self.change_life(-1))
-        self.life_up.on_click(lambda _b: self.change_life(+1))
         self.load.on_click(lambda _b: self._load())
         box = {"flex_flow": "row wrap"}
         self.language = language_box(self)
@@ -266,15 +301,6 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
                         tr(W.Label(), value=N_("evil step:")),
                         self.evil,
                         self.undo,
-                    ],
-                    layout=box,
-                ),
-                W.HBox(
-                    [
-                        tr(W.Label(), value=N_("life:")),
-                        self.life_knight,
-                        self.life_down,
-                        self.life_up,
                     ],
                     layout=box,
                 ),
@@ -332,26 +358,6 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
         self._tell(lambda: _message("ok", _("Recorded: {line}").format(line=line.strip())))
         self.line.value = ""
         self._show()
-
-    def change_life(self, delta: int) -> None:
-        """Record the chosen knight's life moved by ``delta`` as a ``life`` line; the rules
-        refuse a total above the maximum (rule ``knight.life``) and it is not kept."""
-        knight = self.life_knight.value
-        if not knight:
-            self._tell(lambda: _message("error", _("Name the knights first (a knights line).")))
-            return
-        now = self.record.position().life_of(knight)
-        if now + delta < 0:
-            self._tell(
-                lambda: _message(
-                    "error",
-                    _("Not recorded: {knight} has no life point left to lose").format(
-                        knight=display_name(knight, "knight")
-                    ),
-                )
-            )
-            return
-        self.record_line(f"life {knight} {now + delta}")
 
     def _submitted(self, change: dict[str, object]) -> None:
         if str(change["new"]).strip():
@@ -442,11 +448,6 @@ class TrackerWidget(W.VBox):  # type: ignore[misc]
             self.message.value = self._say()
         self.result.value, self.text = safe_render(lambda: render_tracker(self.record))
         self.log_text.value = self.record.text
-        knights = self.record.position().knights
-        chosen = self.life_knight.value
-        self.life_knight.options = [(display_name(k, "knight"), k) for k in knights]
-        if chosen in knights or knights:
-            self.life_knight.value = chosen if chosen in knights else knights[0]
 
 
 def build_tracker_widget(

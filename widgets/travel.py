@@ -468,9 +468,12 @@ class TravelWidget(AnswerRepr, ReadsPosition, W.VBox):  # type: ignore[misc]
             self.pick_note.value = ""
             self.seen.value = gone_text(box, pos.travel_left)
             self.captured_held.value = pos.captured_held
+            self.grail_open.value = "grail" not in pos.quests_over  # Vision needs the Grail
         finally:
             self._holding = False
-        self._note_position(pos)
+        self._note_position(
+            pos, _("set what the moving knight's hand holds: the tracker does not see it")
+        )
         self._update()
 
     def _update(self, _change: object = None) -> None:

@@ -98,6 +98,15 @@ _MC = "rules-facts-update §2f"
 _ORD_EN = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh")
 _ORD_ES = ("Primera", "Segunda", "Tercera", "Cuarta", "Quinta", "Sexta", "Séptima")
 _ORD_N = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
+# Morgan's five cards by what they do (BoQ p.16), for players who mis-number them: the play-log
+# format's table (docs/play-log.md) lists them
+_MORGAN_BY_EFFECT = (
+    ("morgan_life", "Morgan: each knight loses 1 life"),
+    ("morgan_discard", "Morgan: discard 3 or each discards 1"),
+    ("morgan_three_more", "Morgan: play the next 3 black cards"),
+    ("morgan_engines", "Morgan: 2 siege engines"),
+    ("morgan_volunteer_life", "Morgan: lose 2 life or each discards 1"),
+)
 
 # fmt: off
 _CARDS: tuple[Name, ...] = (
@@ -195,7 +204,7 @@ _CARDS: tuple[Name, ...] = (
             _B16,
             "JA witches (title: モルガン)",
             OWN,
-            (f"{_ORD_N[n - 1]} Morgan",),
+            (f"{_ORD_N[n - 1]} Morgan", *_MORGAN_BY_EFFECT[n - 1]),
         )
         for n in range(1, 6)
     ),

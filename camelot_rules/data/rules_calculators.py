@@ -17,7 +17,6 @@ CALCULATOR_RULES: tuple[Rule, ...] = (
             "camelot_rules.odds.siege.siege_win_probability",
             "camelot_rules.odds.siege.siege_choices",
             "camelot_rules.odds.siege.best_turn",
-            "camelot_rules.logs.playlog.verify",
         ),
         ("tests/odds/test_siege.py", "tests/logs/test_playlog.py"),
     ),
@@ -26,7 +25,7 @@ CALCULATOR_RULES: tuple[Rule, ...] = (
         "The 12th siege engine loses the game at once for everyone but the traitor.",
         "ES p.11; F §4 (S2, S7, S9)",
         ("ES", "facts"),
-        ("camelot_rules.explorer.models.siege_race.SiegeRace", "camelot_rules.logs.playlog.verify"),
+        ("camelot_rules.explorer.models.siege_race.SiegeRace",),
         ("tests/explorer/test_explorer.py", "tests/logs/test_playlog.py"),
     ),
     Rule(
@@ -34,7 +33,7 @@ CALCULATOR_RULES: tuple[Rule, ...] = (
         "The holder of Excalibur adds 1 to a siege fight.",
         "F §4 (S5, S21), MED",
         ("facts",),
-        ("camelot_rules.odds.siege.siege_win_probability", "camelot_rules.logs.playlog.verify"),
+        ("camelot_rules.odds.siege.siege_win_probability",),
         ("tests/odds/test_siege.py",),
     ),
     Rule(
@@ -51,7 +50,7 @@ CALCULATOR_RULES: tuple[Rule, ...] = (
         "step), except while the Second Witch is in play - until a quest is won.",
         "JA witches (2nd)",
         ("JA",),
-        ("camelot_rules.odds.siege.best_turn", "camelot_rules.logs.playlog.verify"),
+        ("camelot_rules.odds.siege.best_turn",),
         ("tests/odds/test_siege.py", "tests/logs/test_playlog.py"),
     ),
     Rule(
@@ -112,7 +111,6 @@ CALCULATOR_RULES: tuple[Rule, ...] = (
         (
             "camelot_rules.data.rulebook",
             "camelot_rules.data.decks.standard_deck",
-            "camelot_rules.logs.playlog.verify",
         ),
         ("tests/data/test_rulebook.py", "tests/logs/test_playlog.py"),
     ),
@@ -132,7 +130,7 @@ CALCULATOR_RULES: tuple[Rule, ...] = (
         "returning after a quest ends or moving by a special card does not.",
         "JA travel rules",
         ("JA",),
-        ("camelot_rules.odds.travel.draws_travel_card", "camelot_rules.logs.playlog.verify"),
+        ("camelot_rules.odds.travel.draws_travel_card",),
         ("tests/odds/test_travel.py", "tests/logs/test_playlog.py"),
     ),
     Rule(
@@ -199,7 +197,7 @@ CALCULATOR_RULES: tuple[Rule, ...] = (
         "The travel deck is reshuffled only when it runs out.",
         "JA travel rules",
         ("JA",),
-        ("camelot_rules.odds.travel.trips_distribution", "camelot_rules.logs.playlog.verify"),
+        ("camelot_rules.odds.travel.trips_distribution",),
         ("tests/odds/test_travel.py",),
     ),
     Rule(
@@ -207,7 +205,7 @@ CALCULATOR_RULES: tuple[Rule, ...] = (
         "The game ends when the 12th sword is laid; the knights need more white than black.",
         "F §5 (S7, S8, S9)",
         ("facts",),
-        ("camelot_rules.explorer.models.endgame.RoundTable", "camelot_rules.logs.playlog.verify"),
+        ("camelot_rules.explorer.models.endgame.RoundTable",),
         ("tests/explorer/test_models.py", "tests/logs/test_playlog.py"),
     ),
     Rule(
@@ -215,7 +213,7 @@ CALCULATOR_RULES: tuple[Rule, ...] = (
         "7 black swords lose the game at once.",
         "F §5 (S7, S14)",
         ("facts",),
-        ("camelot_rules.explorer.models.endgame.RoundTable", "camelot_rules.logs.playlog.verify"),
+        ("camelot_rules.explorer.models.endgame.RoundTable",),
         ("tests/explorer/test_models.py", "tests/logs/test_playlog.py"),
     ),
     Rule(
@@ -237,7 +235,6 @@ CALCULATOR_RULES: tuple[Rule, ...] = (
         (
             "camelot_rules.data.rulebook.hidden_traitor_flips",
             "camelot_rules.explorer.models.endgame.RoundTable",
-            "camelot_rules.logs.playlog.verify",
         ),
         ("tests/explorer/test_models.py", "tests/logs/test_playlog.py"),
         (
@@ -257,7 +254,6 @@ CALCULATOR_RULES: tuple[Rule, ...] = (
         (
             "camelot_rules.data.rulebook.wrong_accusation_flips",
             "camelot_rules.explorer.models.endgame.RoundTable",
-            "camelot_rules.logs.playlog.verify",
         ),
         ("tests/explorer/test_models.py", "tests/logs/test_playlog.py"),
     ),
@@ -269,7 +265,6 @@ CALCULATOR_RULES: tuple[Rule, ...] = (
         (
             "camelot_rules.data.rulebook.wrong_accusation_flips",
             "camelot_rules.explorer.models.endgame.RoundTable",
-            "camelot_rules.logs.playlog.verify",
         ),
         ("tests/explorer/test_models.py", "tests/logs/test_playlog.py"),
     ),

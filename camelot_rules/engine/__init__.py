@@ -22,6 +22,7 @@ from camelot_rules.engine.setup import (
     position,
     probability_of,
     random_step,
+    table_game,
 )
 from camelot_rules.engine.state import GameResult, GameState, IllegalActionError
 
@@ -38,4 +39,5 @@ __all__ = [
     "position",
     "probability_of",
     "random_step",
+    "table_game",
 ]

@@ -16,7 +16,7 @@ from camelot_rules.engine.board import note, set_seat
 from camelot_rules.engine.knights import unmask
 from camelot_rules.engine.state import GameResult, GameState
 
-__all__ = ["check_end", "do_accuse", "finish"]
+__all__ = ["check_end", "do_accuse", "finish", "hidden_traitors"]
 
 _BLACK_TO_LOSE: Final = rulebook.threshold("black_swords_to_lose")
 _ENGINES_TO_LOSE: Final = rulebook.threshold("siege_engines_to_lose")
@@ -60,11 +60,7 @@ def check_end(s: GameState) -> bool:
     elif s.engines >= _ENGINES_TO_LOSE:
         finish(s, False, "12 siege engines", s.wsw, s.bsw)
     elif s.wsw + s.bsw >= _SWORDS_TO_END:
-        hidden = sum(
-            1
-            for i in range(s.cfg.players)
-            if s.loyalty[i] == "traitor" and not s.revealed[i] and not s.dead[i]
-        )
+        hidden = hidden_traitors(s)
         # the swords as laid, before the turn-over, kept in the game's record
         s._set(events=(*s.events, ("count", s.wsw, s.bsw, hidden)))
         two_flip = dict(s.cfg.options).get("two_traitor_flip") if hidden == 2 else None
@@ -75,6 +71,16 @@ def check_end(s: GameState) -> bool:
     else:
         return False
     return True
+
+
+def hidden_traitors(s: GameState) -> int:
+    """The traitors still hidden: neither unmasked nor dead (RB p.17: they turn swords over at
+    the 12th). Rules: ``endgame.hidden-traitors``."""
+    return sum(
+        1
+        for i in range(s.cfg.players)
+        if s.loyalty[i] == "traitor" and not s.revealed[i] and not s.dead[i]
+    )
 
 
 def finish(s: GameState, knights_win: bool, cause: str, white: int, black: int) -> None:

@@ -426,7 +426,13 @@ def _call_actions(s: GameState, task: tuple[Any, ...]) -> list[Action]:
 
 #: the layer's pending tasks (their texts are not catalog messages yet: the kind is shown)
 TASK_KINDS: Final[tuple[TaskKind, ...]] = (
-    Chance("tdraw", outcomes=travel_weights, resolve=resolve_travel, possible=_travel_possible),
+    Chance(
+        "tdraw",
+        outcomes=travel_weights,
+        resolve=resolve_travel,
+        possible=_travel_possible,
+        rule="travel.counts",
+    ),
     Decision(
         "demand",
         rule="turn.pending",

@@ -22,6 +22,7 @@ from camelot_rules.engine.actions import (
     ArthurGive,
     CaradocDraw,
     DiscardForExcalibur,
+    Draw,
     DrawBlack,
     DrawWhite,
     EndTurn,
@@ -56,7 +57,7 @@ from camelot_rules.engine.knights import (
     lose_life,
     tristan_free_move,
 )
-from camelot_rules.engine.state import GameState, IllegalActionError
+from camelot_rules.engine.state import UNSEEN, GameState, IllegalActionError
 from camelot_rules.engine.tasks import CHANCE_KINDS, TASKS, describe_task
 
 __all__ = [
@@ -126,9 +127,8 @@ def apply_chance(s: GameState, outcome: Outcome) -> GameState:
         raise IllegalActionError(outcome, "turn.chance", "this is a decision, not a chance event")
     outcomes, _ = chance_weights(s)
     if not _holds(outcomes, outcome):
-        raise IllegalActionError(
-            outcome, "turn.chance", f"not a possible outcome here; possible: {outcomes}"
-        )
+        rule_id, why = _why_impossible(s, s.pending[-1], outcome)
+        raise IllegalActionError(outcome, rule_id, f"{why}; possible: {outcomes}")
     new = s._clone()
     task = new.pending[-1]
     kind = TASKS[task[0]]
@@ -142,6 +142,20 @@ def apply_chance(s: GameState, outcome: Outcome) -> GameState:
     advance(new)
     new._set_hist((s.hist, outcome))
     return new
+
+
+def _why_impossible(s: GameState, task: tuple[Any, ...], outcome: Outcome) -> tuple[str, str]:
+    """Name the rule an impossible chance outcome breaks (for IllegalActionError): a card the
+    pile does not hold (its box count, or a black card removed from the game with its quest,
+    JA), a die face the d8 does not have, a deal the box cannot make."""
+    kind = task[0]
+    if kind == "bdraw" and isinstance(outcome, Draw):
+        i = s.cfg.black_index.get(outcome.card)
+        if i is not None and s.removed_b[i]:
+            return "deck.finished-quest-cards", f"{outcome.card} was removed from the game"
+    chance = TASKS[kind]
+    assert isinstance(chance, Chance)
+    return chance.rule, "not a possible outcome here"
 
 
 def _holds(items: list[Any], item: object) -> bool:
@@ -292,12 +306,22 @@ def _heroic_phase_actions(s: GameState) -> list[Action]:
         if s.done >= 1 and not second and tristan_free_move(s, seat):
             out += [made(Move, q) for q in move_targets(s, seat)]
     open_for_second = s.done == 1 and not sacrificed and not doomed
-    # a second, different action must exist
-    if open_for_second and not sacrifice_blocked(s) and heroic_actions(s, seat):
+    # a second, different action must exist (in the table's view, unseen cards may make one)
+    if (
+        open_for_second
+        and not sacrifice_blocked(s)
+        and (heroic_actions(s, seat) or _unseen_cards(s, seat))
+    ):
         out.append(made(Sacrifice))
     if not options or (s.done >= 1 and not second):
         out.append(made(EndTurn))
     return out
+
+
+def _unseen_cards(s: GameState, seat: int) -> bool:
+    """Whether ``seat`` holds white cards the table has not seen (only in the table's view,
+    :mod:`camelot_rules.engine.infoset`: they may be the cards an action needs)."""
+    return s.cfg.table_view and s.hands[seat][-1] > 0
 
 
 def heroic_actions(s: GameState, seat: int) -> list[Action]:
@@ -325,7 +349,12 @@ def heroic_actions(s: GameState, seat: int) -> list[Action]:
     # d. healing (RB p.16)
     if "cat:heal" not in used and 0 < s.life[seat] < _MAX_LIFE:
         names = s.cfg.white_names  # (in the order of white_index)
-        out += [made(Heal, names[i]) for i, c in enumerate(hand) if c >= _HEAL_CARDS]
+        # (never three unseen cards: the table's view does not know them identical)
+        out += [
+            made(Heal, names[i])
+            for i, c in enumerate(hand)
+            if c >= _HEAL_CARDS and names[i] != UNSEEN
+        ]
     # Merlin's Company: freeing a captured knight (JA travel rules, Captured!)
     if s.cfg.expansion:
         out += X.free_actions(s, seat)
@@ -492,17 +521,23 @@ def _why_illegal(s: GameState, action: Action) -> tuple[str, str]:
         return "turn.evil-step", "only one evil step per turn, at its start"
     if isinstance(action, PeekBlack):
         return "knight.percival", "only Sir Percival peeks, once, before his evil step"
+    if isinstance(action, LoseLife) and sacrifice_blocked(s):
+        return "siege.second-action", "no life is given up while the Second Witch stays"
     if s.phase != "heroic":
         return "turn.legal-actions", "not a choice here"
     if s.life[seat] == 0 and not ("sacrificed" in s.tflags and s.done == 1):
         return "death.zero-life", "a knight at 0 life can take no more actions this turn"
     if isinstance(action, Sacrifice):
+        if sacrifice_blocked(s):
+            return "siege.second-action", "no life is sacrificed while the Second Witch stays"
         return "turn.sacrifice", "one sacrifice per turn, after the first heroic action"
     if isinstance(action, EndTurn):
         return "turn.heroic-action", "a heroic action must be taken first"
     if s.done >= 1 and "sacrificed" not in s.tflags and not isinstance(action, ArthurGive):
         return "turn.sacrifice", "a second heroic action needs a life point sacrificed first"
     category = _category(s, seat, action)
+    if category == "cat:move" and "tristan" in s.tflags:
+        return "knight.tristan", "after Tristan's free departure his heroic action is no move"
     if category in s.tflags or (category == "special" and "special" in s.tflags):
         return "turn.no-repeat", "the same heroic action cannot be taken twice in a turn"
     if isinstance(action, Move):
@@ -517,13 +552,17 @@ def _why_illegal(s: GameState, action: Action) -> tuple[str, str]:
         return "camelot.draw-white", f"no drawing with {_HAND_LIMIT} or more white cards in hand"
     if isinstance(action, FightEngine):
         return "siege.fight", "a siege fight needs the knight in Camelot, engines and those cards"
+    if isinstance(action, PlayFight) and action.quest in ("picts", "saxons"):
+        return "quest.wars", "a war takes Fight 1 to 5 in order, the knight on it"
     if isinstance(action, PlayFight):
         return (
             "quest.fight-cards",
             "the card must be in hand, the knight on that quest, and fit the quest's pattern",
         )
     if isinstance(action, PlayGrail):
-        return "quest.grail", "a Grail card needs the knight on the Grail, no Dark Forest"
+        if s.dark_forest and s.location[seat] == "grail":
+            return "black.dark-forest", "no Grail card while the Dark Forest lies on the Grail"
+        return "quest.grail", "a Grail card needs the knight on the Grail and the card in hand"
     if isinstance(action, Accuse):
         if s.accused[seat]:
             return "endgame.accusation", "each knight may accuse only once per game"

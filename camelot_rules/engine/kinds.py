@@ -62,13 +62,15 @@ class Chance(TaskKind):
     ``possible`` (None: always) says whether there is anything to draw - a pile can be empty
     even after a reshuffle, when every card is in hands or on the board; the event then does
     not happen. ``shown`` is what the table sees of the outcome, formatted with the task's
-    places (``"seat {1} draws a white card"``); empty: the outcome itself.
+    places (``"seat {1} draws a white card"``); empty: the outcome itself. ``rule`` is the
+    registry id an outcome the event cannot give breaks (a card the pile does not hold).
     """
 
     outcomes: Callable[[GameState, tuple[Any, ...]], tuple[list[Outcome], list[int]]]
     resolve: Callable[[GameState, tuple[Any, ...], Any], None]
     possible: Callable[[GameState, tuple[Any, ...]], bool] | None = None
     shown: str = ""
+    rule: str = "turn.chance"
 
 
 @dataclass(frozen=True)

@@ -50,14 +50,15 @@ from camelot_rules.engine.state import (
     ON_QUEST,
     QUEST_NAMES,
     SLOTS,
+    UNSEEN,
     Config,
     GameResult,
     GameState,
 )
-from camelot_rules.engine.turns import start_turn
+from camelot_rules.engine.turns import deal_merlins, start_turn
 from camelot_rules.engine.views import FORMAT, decode_step, tuples
 
-__all__ = ["from_json", "new_game", "play_random", "position", "random_step"]
+__all__ = ["from_json", "new_game", "play_random", "position", "random_step", "table_game"]
 
 _QUEST_LOCATIONS = ("camelot", *QUEST_NAMES)
 
@@ -207,6 +208,48 @@ def new_game(
     rng = random.Random(seed)
     while s.is_chance():
         s = random_step(s, rng)
+    return s
+
+
+def table_game(
+    players: int, *, expansion: bool = False, knights: Iterable[str], **options: Any
+) -> GameState:
+    """The start of a game as the table sees it (the information set of
+    :mod:`camelot_rules.engine.infoset`): the coats of arms as seated (``knights``, clockwise),
+    each knight's Merlin card (RB p.7: one to each, face up), and every other white card
+    :data:`~camelot_rules.engine.state.UNSEEN`. The state waits for the loyalty deal (chance:
+    ``Deal(seat, "loyal" | "traitor")``, the box's loyalty deck), then each knight draws his 5
+    white cards (chance: ``Draw("white", "unseen")``), then the opening share and the first turn,
+    as in :func:`new_game`. Options as for :func:`new_game` (``knights`` is this argument).
+
+    Rules: ``setup.deal``, ``setup.merlins``, ``setup.loyalty``, ``setup.expansion``.
+
+    >>> s = table_game(3, knights=("arthur", "kay", "gawain"))
+    >>> s.is_chance(), s.hand(0)
+    (True, {'merlin': 1})
+    """
+    players = check_players(players, expansion)
+    opts = V.check_options(players, expansion, {**options, "knights": tuple(knights)})
+    cfg = Config.make(players, expansion, opts, RULES).with_unseen()
+    s = _blank(cfg)
+    loyalty = standard_deck("loyalty", expansion=expansion, players=players)
+    loyal, traitors = loyalty.count("loyal"), loyalty.count("traitor")
+    if opts["traitor"] == "none":
+        traitors = 0
+    elif opts["traitor"] == "among_us":
+        loyal = players
+    s._set(knights=opts["knights"], deal_pool=((), loyal, traitors))
+    deal_merlins(s, ("deal_merlins",))
+    # every card left in the draw pile is unseen by the table
+    s._set(wpile=(0,) * (len(cfg.white_names) - 1) + (sum(s.wpile),))
+    per_knight = rulebook.threshold("white_cards_per_knight_at_setup")
+    tasks: list[tuple[Any, ...]] = [("deal_loyalty", seat) for seat in range(players)]
+    tasks += [("wdraw", seat, per_knight) for seat in range(players)]
+    tasks += [("share_setup",), ("begin",)]
+    push(s, *tasks)
+    s._set_note(("the game is set up as the table sees it", "setup.deal"))
+    advance(s)
+    assert s.cfg.white_names[-1] == UNSEEN
     return s
 
 

@@ -26,6 +26,7 @@ from camelot_rules.engine import actions as A
 __all__ = [
     "QUEST_NAMES",
     "SLOTS",
+    "UNSEEN",
     "Config",
     "GameResult",
     "GameState",
@@ -45,6 +46,9 @@ QUEST_NAMES: Final[tuple[str, ...]] = (
 # relic slot values besides a seat number
 ON_QUEST: Final = -1
 GONE: Final = -2
+# The table's view of a game (camelot_rules.engine.infoset): a white card nobody at the table has
+# seen - in a hand, the draw pile or the discards - is this kind; it is no card of any box.
+UNSEEN: Final = "unseen"
 
 
 class IllegalActionError(ValueError):
@@ -129,6 +133,34 @@ class Config:
     white_special: tuple[int, ...] = field(compare=False, hash=False, repr=False)
     # what plays the game's states (the engine's turn: camelot_rules.engine.game.RULES)
     rules: Rules = field(compare=False, hash=False, repr=False)
+
+    @property
+    def table_view(self) -> bool:
+        """Whether this is the table's view (:meth:`with_unseen`): white cards may be unseen."""
+        return bool(self.white_names) and self.white_names[-1] == UNSEEN
+
+    def with_unseen(self) -> Config:
+        """The same game as the table sees it: one more white kind, :data:`UNSEEN`, that no box
+        holds (``camelot_rules.engine.infoset``). Every rule treats it as a plain white card of
+        no kind the rules name: it is never a Fight, Grail, Merlin or special card."""
+        if self.table_view:
+            return self
+        names = (*self.white_names, UNSEEN)
+        return Config(
+            players=self.players,
+            expansion=self.expansion,
+            options=self.options,
+            white_names=names,
+            black_names=self.black_names,
+            white_box=(*self.white_box, 0),
+            black_box=self.black_box,
+            travel_names=self.travel_names,
+            travel_box=self.travel_box,
+            white_index=MappingProxyType({n: i for i, n in enumerate(names)}),
+            black_index=self.black_index,
+            white_special=self.white_special,
+            rules=self.rules,
+        )
 
     def option(self, name: str) -> Any:
         for key, value in self.options:

@@ -102,12 +102,18 @@ def _warrior(s: GameState, task: tuple[Any, ...]) -> None:
 #: the base game's task kinds; ``rule`` is the registry id a decision's note cites
 BASE_KINDS: Final[tuple[TaskKind, ...]] = (
     # chance: the deal, cards drawn, the siege die, the traitor's steal, the shared cards
-    Chance("deal_knight", outcomes=turns.deal_knight_outcomes, resolve=turns.resolve_deal_knight),
+    Chance(
+        "deal_knight",
+        outcomes=turns.deal_knight_outcomes,
+        resolve=turns.resolve_deal_knight,
+        rule="setup.deal",
+    ),
     Chance(
         "deal_loyalty",
         outcomes=turns.deal_loyalty_outcomes,
         resolve=turns.resolve_deal_loyalty,
         shown="seat {1} receives a loyalty card",
+        rule="setup.loyalty",
     ),
     Chance(
         "wdraw",
@@ -115,12 +121,14 @@ BASE_KINDS: Final[tuple[TaskKind, ...]] = (
         resolve=resolve_white_draw,
         possible=white_draw_possible,
         shown="seat {1} draws a white card",
+        rule="deck.counts",
     ),
     Chance(
         "bdraw",
         outcomes=black.black_draw_outcomes,
         resolve=black.resolve_black_draw,
         possible=black.black_draw_possible,
+        rule="deck.counts",
     ),
     Chance(
         "reveal",
@@ -128,14 +136,16 @@ BASE_KINDS: Final[tuple[TaskKind, ...]] = (
         resolve=black.resolve_reveal,
         possible=black.reveal_possible,
         shown="a black card is looked at",
+        rule="deck.counts",
     ),
-    Chance("roll", outcomes=quests.roll_outcomes, resolve=quests.resolve_roll),
+    Chance("roll", outcomes=quests.roll_outcomes, resolve=quests.resolve_roll, rule="siege.fight"),
     Chance(
         "steal",
         outcomes=turns.steal_outcomes,
         resolve=turns.resolve_steal,
         possible=turns.steal_possible,
         shown="a random white card of seat {2} is discarded",
+        rule="traitor.unmasked-turn",
     ),
     Chance(
         "pool_deal",
@@ -143,6 +153,7 @@ BASE_KINDS: Final[tuple[TaskKind, ...]] = (
         resolve=turns.resolve_pool_deal,
         possible=turns.pool_deal_possible,
         shown="a shared card is dealt to seat {1}",
+        rule="setup.opening-share",
     ),
     Chance(
         "pool_draw",

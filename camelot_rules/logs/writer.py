@@ -1,10 +1,15 @@
 """Write a game played by the rules engine as a play log (the format of ``docs/play-log.md``).
 
-The log holds what the table sees - turns, evil steps, black and travel cards, cards laid,
-siege fights with their rolls, quests ended, swords, accusations, deaths - and, with
+The log holds what the table sees, step by step as the engine took it - turns, evil steps,
+black and travel cards, cards laid, siege fights with their rolls, every choice a player made
+in the open (a combat card face down, the war Mercenaries join, a volunteer for Morgan, Merlin
+cards given to a cancel...), quests ended with their spoils, deaths, Merlin's figure - and, with
 ``hands=True``, the white cards drawn and each knight's hand at the start of his turn. It is
-how the verifier is tested against the engine: every game the engine plays, written this way,
-must verify with no violation; every rule-breaking change to it must be flagged.
+written ``complete=yes``: a choice the log does not name was not taken. Nothing a rule makes
+follow is worked out here: every line is what one engine step did.
+
+It is how the verifier is tested against the engine: every game the engine plays, written this
+way, must verify with no violation; every rule-breaking change to it must be flagged.
 
 >>> import random
 >>> from camelot_rules.engine import new_game, play_random
@@ -16,65 +21,65 @@ must verify with no violation; every rule-breaking change to it must be flagged.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from camelot_rules.data import rulebook
 from camelot_rules.engine import actions as A
-from camelot_rules.engine.arithmetic import after_hidden_traitors
 from camelot_rules.engine.flow import decider
-from camelot_rules.engine.knights import tristan_free_move
+from camelot_rules.engine.knights import TRISTAN_AWAY, TRISTAN_HOME
 from camelot_rules.engine.setup import new_game
 from camelot_rules.engine.state import GameState
-from camelot_rules.logs.playlog import Event, _Replay, parse_log
+from camelot_rules.logs.replay import laid_swords
 
 __all__ = ["game_steps", "write_log"]
+
+# the options a setup line names when they differ from the engine's defaults
+_DEFAULTS: Final = {
+    "traitor": "standard",
+    "opening_share": "draft",  # the log defaults (logs.parse.LOG_DEFAULTS), not the engine's
+    "spoils_share": "random",
+    "camelot_actions": "apart",
+    "tristan_departure": "any_turn",
+    "siege_without_fight": False,
+    "travel_to_camelot": "draw",
+    "coats": "expansion",
+    "travel_mix": "assumed",
+    "divine_favor_reading": "next_tie",
+    "two_traitor_flip": 3,
+}
+# the flags a turn starts with for Sir Tristan's power (RB p.13), not acts of the turn
+_TRISTAN: Final = frozenset({TRISTAN_AWAY, TRISTAN_HOME})
+_EVIL: Final = {A.DrawBlack: "black", A.AddEngine: "engine", A.LoseLife: "life"}
 
 
 def game_steps(final: GameState) -> list[tuple[GameState, Any, GameState]]:
     """Every step of a game as (state before, action or outcome, state after), replayed from
     the start of the deal on the engine."""
-    steps = []
-    node = final.hist
-    while node is not None:
-        node, step = node
-        steps.append(step)
-    steps.reverse()
+    steps = final.history()
     cfg = final.cfg
     s = new_game(cfg.players, expansion=cfg.expansion, **dict(cfg.options))
     out = []
     for step in steps:
-        nxt = s.apply(step) if isinstance(step, A.Action) else s.apply_chance(step)
+        nxt = s.step(step)
         out.append((s, step, nxt))
         s = nxt
     return out
 
 
-class _Writer:
-    def __init__(self, hands: bool, inline_travel: bool) -> None:
-        self.lines: list[str] = []
-        self.replay = _Replay()
-        self.hands = hands
-        self.inline_travel = inline_travel
-        self.turn_no = -1
-        self.siege: dict[str, Any] = {}
-        self.pending_move: int | None = None
-        self.events_seen = 0
-        self.witch1 = False
-        self.annotate = False
-        self.shown: tuple[int, int, int] = (0, 0, 0)
-
-    def emit(self, text: str) -> None:
-        """Write a line and replay it on the verifier's table."""
-        self.lines.append(text)
-        self.feed(text, len(self.lines))
-
-    def feed(self, text: str, number: int) -> None:
-        if text.startswith("setup"):
-            parsed = parse_log(text)
-        else:  # parse_log wants a setup line first: parse behind one and renumber
-            parsed = parse_log("setup players=3 expansion=no\n" + text)[1:]
-        for e in parsed:
-            self.replay.step(Event(number, e.verb, e.words, e.options))
+def _setup_line(s: GameState) -> str:
+    cfg = s.cfg
+    words = [f"setup players={cfg.players} expansion={'yes' if cfg.expansion else 'no'}"]
+    words.append("complete=yes")
+    options = dict(cfg.options)
+    for key, default in _DEFAULTS.items():
+        value = options.get(key, default)
+        if value != default and isinstance(value, bool):
+            words.append(f"{key}={'yes' if value else 'no'}")
+        elif value != default and isinstance(value, str | int):
+            words.append(f"{key}={value}")
+    peek = options.get("three_player_peek", cfg.players == 3)
+    if peek != (cfg.players == 3):
+        words.append(f"three_player_peek={'yes' if peek else 'no'}")
+    return " ".join(words)
 
 
 def _pile(s: GameState, which: str) -> int:
@@ -83,6 +88,28 @@ def _pile(s: GameState, which: str) -> int:
     if which == "black":
         return sum(s.bpile) + len(s.btop) + len(s.bbottom)
     return sum(s.tpile) + len(s.ttop)
+
+
+class _Writer:
+    def __init__(self, hands: bool, inline_travel: bool, annotate: bool) -> None:
+        self.lines: list[str] = []
+        self.hands = hands
+        self.inline_travel = inline_travel
+        self.annotate = annotate
+        self.turn_no = -1
+        self.siege: dict[str, Any] = {}
+        self.move_line: int | None = None  # the move line waiting for its travel card
+        self.travel_line: int | None = None  # the line a demand's answer goes on
+        self.white: tuple[int, int, str] | None = None  # (line, seat, why) of white draws
+        self.messenger: int | None = None
+        self.shown: tuple[int, int, int] = (0, 0, 0)
+
+    def emit(self, text: str) -> int:
+        self.lines.append(text)
+        return len(self.lines) - 1
+
+    def add(self, at: int, text: str) -> None:
+        self.lines[at] += text
 
 
 def write_log(
@@ -96,104 +123,121 @@ def write_log(
     adds a ``swords`` line after every change of the swords and an ``engines`` line after every
     change of the siege engines (the checks a careful scorekeeper writes).
     """
-    w = _Writer(hands, inline_travel)
-    w.annotate = annotate
-    cfg = final.cfg
-    w.emit(f"setup players={cfg.players} expansion={'yes' if cfg.expansion else 'no'}")
+    w = _Writer(hands, inline_travel, annotate)
+    w.emit(_setup_line(final))
     knights_written = False
     for s0, step, s1 in game_steps(final):
-        if s0.phase == "setup" or not s0.knights[-1]:
-            continue
-        if not knights_written:
+        shared = s0.pending and s0.pending[-1][0] == "share"
+        if s0.phase == "setup" and not shared:
+            continue  # the deal and the offers: unseen, or implied by the setup line
+        if not knights_written and s0.knights[0]:
             w.emit("knights " + " ".join(s0.knights))
             knights_written = True
-        if s0.phase in ("evil", "heroic", "traitor") and s0.turn_no != w.turn_no:
-            _sync(w, s0)
-            w.turn_no = s0.turn_no
-            w.emit(f"turn {s0.knights[s0.turn]}")
-            if hands:
-                seat = s0.turn
-                cards = [n for n, c in s0.hand(seat).items() for _ in range(c)]
-                w.emit(f"hand {s0.knights[seat]} {' '.join(cards)}".rstrip())
-        travel_grew = _pile(s1, "travel") > _pile(s0, "travel")
-        if travel_grew and _pile(s0, "travel") == 0:
-            w.emit("reshuffle travel")  # rebuilt as a move sets out, before its card is drawn
-        _write_step(w, s0, step, s1)
-        if travel_grew and _pile(s0, "travel") > 0:
-            w.emit("reshuffle travel")  # the last card was drawn (or answered): rebuilt
-        if isinstance(step, A.Draw) and step.card == "morgan_witch_1":
-            w.witch1 = True
-        text, rule_id = s1.note if s1.note else ("", "")
-        if rule_id in ("black.merlin-cancel", "relic.excalibur") and " cancel " in text:
-            by = "merlin" if rule_id == "black.merlin-cancel" else "excalibur"
-            card = text.split()[-1]
-            w.emit(f"cancel {card} with={by}")
-            w.witch1 = w.witch1 and card != "morgan_witch_1"
-        grew = _pile(s1, "white") > _pile(s0, "white") or _pile(s1, "black") > _pile(s0, "black")
-        settled = not s1.pending or s1.outcome is not None
-        if grew or (settled and w.witch1):
-            w.emit("reshuffle black")  # both piles are rebuilt together (RB p.7; JA)
-            w.witch1 = False
-        if settled:
-            _sync(w, s1)
+        if s0.phase == "setup":
+            _step(w, s0, step, s1)  # a card taken of the opening share (by agreement)
+            continue
+        _turn(w, s0)
+        _step(w, s0, step, s1)
+        _after(w, s0, step, s1)
     if final.outcome is not None:
         for seat, loyal in enumerate(final.loyalty):
             w.emit(f"loyalty {final.knights[seat]} {loyal}")
-        hidden = sum(
-            1
-            for i in range(cfg.players)
-            if final.loyalty[i] == "traitor" and not final.revealed[i] and not final.dead[i]
-        )
-        hidden_shown = hidden if final.outcome.cause == "12 swords" else 0
-        w.emit(f"end white={final.wsw} black={final.bsw} hidden={hidden_shown}")
+        hidden = 0
+        if final.outcome.cause == "12 swords":
+            hidden = int([e for e in final.events if e[0] == "count"][-1][3])
+        w.emit(f"end white={final.wsw} black={final.bsw} hidden={hidden}")
     return "\n".join(w.lines) + "\n"
 
 
-def _write_step(w: _Writer, s0: GameState, step: Any, s1: GameState) -> None:
-    if isinstance(step, A.Draw):
-        kind = s0.pending[-1][0] if s0.pending else ""
-        pile = {"bdraw": "black", "wdraw": "white", "tdraw": "travel"}.get(kind)
-        if pile is None:
-            return
-        if pile == "white" and not w.hands:
-            return
-        if pile == "travel" and w.inline_travel and w.pending_move is not None:
-            # the card goes on the move line; the replay reads it as the equivalent draw line
-            w.lines[w.pending_move] += f" travel={step.card}"
-            w.feed(f"draw travel {step.card}", w.pending_move + 1)
-            w.pending_move = None
-            return
-        w.pending_move = None
-        w.emit(f"draw {pile} {step.card}")
+def _turn(w: _Writer, s: GameState) -> None:
+    """A ``turn`` line as a turn starts (and the knight's hand, with ``hands``)."""
+    if s.phase not in ("evil", "traitor") or s.turn_no == w.turn_no or s.tflags - _TRISTAN:
         return
-    if isinstance(step, A.Roll):
-        w.siege["roll"] = step.face
-        if not (s1.pending and s1.pending[-1][0] == "kay_siege"):
-            _write_siege(w, s0, s1)
+    if s.phase == "evil" and s.pending:
         return
-    if isinstance(step, A.KayExtra | A.Pass) and w.siege.get("roll") and s0.pending:
-        if s0.pending[-1][0] == "kay_siege":
-            if isinstance(step, A.KayExtra):
-                w.siege["kay"] = step.value
-            _write_siege(w, s0, s1)
+    w.turn_no = s.turn_no
+    w.emit(f"turn {s.knights[s.turn]}")
+    if w.hands:
+        cards = [n for n, c in s.hand(s.turn).items() for _ in range(c)]
+        w.emit(f"hand {s.knights[s.turn]} {' '.join(cards)}".rstrip())
+
+
+def _step(w: _Writer, s0: GameState, step: Any, s1: GameState) -> None:
+    task = s0.pending[-1] if s0.pending else None
+    kind = task[0] if task else ""
+    if isinstance(step, A.Outcome):
+        _outcome(w, s0, step, s1, kind)
         return
-    if not isinstance(step, A.Action):
-        return
-    actor = s0.knights[decider(s0)]
-    if isinstance(step, A.DrawBlack | A.AddEngine | A.LoseLife) and (
-        not s0.pending or s0.pending[-1][0] == "traitor_evil"
-    ):
-        kind = {A.DrawBlack: "black", A.AddEngine: "engine", A.LoseLife: "life"}[type(step)]
-        w.emit(f"evil {actor} {kind}")
-    elif s0.pending:
-        return  # answers inside a resolution: Merlin offers, discards, choices
-    elif isinstance(step, A.Move):
-        how = "knight_power" if tristan_free_move(s0, decider(s0)) else "heroic_action"
-        w.emit(f"move {actor} how={how} to={step.quest}")
-        w.pending_move = len(w.lines) - 1 if s0.cfg.expansion else None
+    w.white = None
+    seat = decider(s0)
+    actor = s0.knights[seat]
+    name = s0.knights
+    if kind == "traitor_evil" or (not task and s0.phase == "evil" and type(step) in _EVIL):
+        w.emit(f"evil {actor} {_EVIL[type(step)]}")
+    elif isinstance(step, A.PeekBlack):
+        w.emit(f"power {actor}")
+    elif kind == "merlin":
+        _merlin_answer(w, s0, step, s1, task)
+    elif kind == "excal" and isinstance(step, A.SacrificeExcalibur):
+        w.emit(f"cancel {task[1]} with=excalibur")  # type: ignore[index]
+    elif kind == "face" and isinstance(step, A.PlayBlack) and step.face_down:
+        w.add(_last(w, "draw black "), " down")
+    elif kind == "war" and isinstance(step, A.ChooseWar):
+        w.add(_last(w, "draw black "), f" on={step.war}")
+    elif kind == "volunteer" and isinstance(step, A.Volunteer):
+        w.emit(f"volunteer {actor}")
+    elif kind == "witch4" and isinstance(step, A.Discard):
+        w.emit(f"discard {actor} grail")
+    elif kind == "kay_combat" and isinstance(step, A.KayExtra):
+        w.emit(f"play {actor} fight_{step.value} {task[1]}")  # type: ignore[index]
+    elif kind == "kay_siege":
+        if isinstance(step, A.KayExtra):
+            w.siege["kay"] = step.value
+        _write_siege(w, s1)
+    elif kind == "drink" and isinstance(step, A.Drink):
+        w.emit(f"drink {name[task[1]]}")  # type: ignore[index]
+    elif kind in ("join", "call") and isinstance(step, A.Join) and step.go:
+        goer = task[2][task[3]] if kind == "join" else task[3][task[4]]  # type: ignore[index]
+        dest = "camelot" if kind == "join" else task[2]  # type: ignore[index]
+        if s0.location[goer] != dest:
+            w.emit(f"move {name[goer]} how=special_card to={dest}")
+    elif kind == "steal_target" and isinstance(step, A.StealFrom):
+        w.emit(f"steal {actor} {name[step.seat]}")
+    elif kind == "demand":
+        at = w.travel_line if w.travel_line is not None else len(w.lines) - 1
+        if isinstance(step, A.Pay):
+            w.add(at, f" pay={','.join(step.cards)}")
+        else:
+            w.add(at, " failed")
+        w.travel_line = None
+    elif kind == "slayer" and isinstance(step, A.PlayFight):
+        w.emit(f"play {actor} fight_{step.value} {step.quest}")
+    elif kind == "messenger" and isinstance(step, A.Offer) and w.messenger is not None:
+        n = int(w.lines[w.messenger].rsplit("n=", 1)[1]) + 1
+        w.lines[w.messenger] = w.lines[w.messenger].rsplit("n=", 1)[0] + f"n={n}"
+    elif kind == "share" and isinstance(step, A.Take):
+        if step.card is not None:  # the shared cards lie face up: the table sees each take
+            w.emit(f"draw white {step.card} for=share to={actor}")
+    elif task:
+        return  # answers the table does not see (offers, takes, face-down discards...)
+    else:
+        _heroic(w, s0, step, s1, seat)
+
+
+def _heroic(w: _Writer, s0: GameState, step: Any, s1: GameState, seat: int) -> None:
+    actor = s0.knights[seat]
+    name = s0.knights
+    if isinstance(step, A.Move):
+        how = "knight_power" if "tristan" in s1.tflags - s0.tflags else "heroic_action"
+        w.move_line = w.emit(f"move {actor} how={how} to={step.quest}")
+    elif isinstance(step, A.DrawWhite):
+        w.white = (w.emit("draw white for=round_table"), seat, "round_table")
+    elif isinstance(step, A.CaradocDraw):
+        w.emit(f"power {actor}")
+        w.white = (w.emit("draw white for=power"), seat, "power")
     elif isinstance(step, A.FightEngine):
-        w.siege = {"who": actor, "values": step.values, "seat": decider(s0), "engines": s0.engines}
-        w.siege["excalibur"] = s0.relics[0] == decider(s0)
+        w.siege = {"who": actor, "values": step.values, "engines": s0.engines}
+        w.siege["excalibur"] = s0.relics[0] == seat
     elif isinstance(step, A.PlayFight):
         w.emit(f"play {actor} fight_{step.value} {step.quest}")
     elif isinstance(step, A.PlayGrail):
@@ -201,19 +245,85 @@ def _write_step(w: _Writer, s0: GameState, step: Any, s1: GameState) -> None:
     elif isinstance(step, A.DiscardForExcalibur):
         w.emit(f"play {actor} {step.card} excalibur")
     elif isinstance(step, A.PlaySpecial):
-        shown = step.card in ("dispel", "merlin") and step.choice
-        target = f" {step.choice[-1] if step.choice[0] != 'engine' else 'engine'}" if shown else ""
-        w.emit(f"play {actor} {step.card}{target}")
+        target = ""
+        if step.choice:
+            last = step.choice[-1]
+            target = " " + (name[int(last)] if step.card == "messenger" else str(last))
+        at = w.emit(f"play {actor} {step.card}{target}")
+        if step.card == "messenger":
+            w.add(at, " n=0")
+            w.messenger = at
+    elif isinstance(step, A.Heal):
+        w.emit(f"heal {actor} {step.card} {step.card} {step.card}")
     elif isinstance(step, A.Accuse):
         right = s0.loyalty[step.seat] == "traitor"
-        w.emit(f"accuse {actor} {s0.knights[step.seat]} {'right' if right else 'wrong'}")
+        w.emit(f"accuse {actor} {name[step.seat]} {'right' if right else 'wrong'}")
     elif isinstance(step, A.Sacrifice):
         w.emit(f"sacrifice {actor}")
     elif isinstance(step, A.Free):
-        w.emit(f"free {actor} {s0.knights[step.seat]} card={step.card}")
+        w.emit(f"free {actor} {name[step.seat]} card={step.card}")
+    elif isinstance(step, A.ArthurGive):
+        w.emit(f"power {actor} {name[step.seat]}")
 
 
-def _write_siege(w: _Writer, s0: GameState, s1: GameState) -> None:
+def _merlin_answer(w: _Writer, s0: GameState, step: Any, s1: GameState, task: Any) -> None:
+    """Three Merlin cards given: ``cancel CARD with=merlin by=A,B,C`` once the cancel is made."""
+    card, pledged = task[1], task[5]
+    if isinstance(step, A.Pledge):
+        pledged = (*pledged, (task[3][task[4]], step.merlins))
+    if sum(k for _s, k in pledged) >= 3:
+        by = ",".join(s0.knights[seat] for seat, k in pledged for _ in range(k))
+        w.emit(f"cancel {card} with=merlin by={by}")
+
+
+def _outcome(w: _Writer, s0: GameState, step: Any, s1: GameState, kind: str) -> None:
+    if isinstance(step, A.Roll):
+        w.siege["roll"] = step.face
+        if not (s1.pending and s1.pending[-1][0] == "kay_siege"):
+            _write_siege(w, s1)
+        return
+    if not isinstance(step, A.Draw):
+        return
+    if kind == "bdraw":
+        w.white = None
+        w.emit(f"draw black {step.card}")
+    elif kind == "tdraw":
+        w.white = None
+        if w.inline_travel and w.move_line is not None:
+            w.add(w.move_line, f" travel={step.card}")
+            w.travel_line = w.move_line
+        else:
+            w.travel_line = w.emit(f"draw travel {step.card}")
+        w.move_line = None
+    elif kind == "wdraw":
+        seat = s0.pending[-1][1]
+        if w.white is not None and w.white[1] == seat:
+            if w.hands:
+                line = w.lines[w.white[0]]
+                head, _sep, tail = line.partition(" for=")
+                w.lines[w.white[0]] = f"{head} {step.card} for={tail}"
+            return
+        why = _why_white(s0)
+        if w.hands:
+            at = w.emit(f"draw white {step.card} for={why} to={s0.knights[seat]}")
+            w.white = (at, seat, why)
+        elif why == "round_table":  # (never: the action wrote its line)
+            pass
+
+
+def _why_white(s0: GameState) -> str:
+    """Which draw a white card drawn is (the ``for=`` of its line)."""
+    below = s0.pending[-2][0] if len(s0.pending) > 1 else ""
+    if s0.phase == "setup":
+        return "share"
+    if s0.note[1] in ("black.combat", "black.face-down"):
+        return "face_down"
+    if s0.note[1] == "quest.spoils" or below == "quest_end":
+        return "spoils"
+    return "card"
+
+
+def _write_siege(w: _Writer, s1: GameState) -> None:
     sg = w.siege
     won = s1.engines < sg["engines"]
     cards = ",".join(map(str, sg["values"]))
@@ -224,76 +334,54 @@ def _write_siege(w: _Writer, s0: GameState, s1: GameState) -> None:
     w.siege = {}
 
 
-def _sync(w: _Writer, s: GameState) -> None:
-    """Record what the table sees that the lines so far do not imply: quests ended, swords,
-    engines, deaths, captures; checked against the replay of the lines written."""
-    t = w.replay.t
-    for ev in s.events[w.events_seen :]:
-        if ev[0] == "quest":
-            _, quest, won, _turn = ev
-            white = s.wsw - t.white if won else 0
-            black = s.bsw - t.black if not won else 0
-            engines = s.engines - t.engines_lo if not won else 0
-            if not won and s.outcome is not None:  # the 12th engine: the board holds no more
-                engines = max(engines, rulebook.quest_data(quest).lose_engines)
-            if s.outcome is not None and s.outcome.cause == "12 swords":
-                white, black = _before_flip(s, t.white, t.black, won)
-            res = "won" if won else "lost"
-            w.emit(f"quest {quest} {res} white={white} black={black} engines={engines}")
-    w.events_seen = len(s.events)
-    white, black = s.wsw, s.bsw
-    if s.outcome is not None and s.outcome.cause == "12 swords":
-        white, black = _pre_end(s)
-    if white > t.white:
-        w.emit(f"sword white {white - t.white}")
-    if black > t.black:
-        w.emit(f"sword black {black - t.black}")
-    if (white, black) != (t.white, t.black) or (w.annotate and (white, black) != w.shown[:2]):
-        w.emit(f"swords white={white} black={black}")
-    unsure = t.engines_lo != t.engines_hi
-    if (
-        not t.engines_lo <= s.engines <= t.engines_hi
-        or unsure
-        or (w.annotate and s.engines != w.shown[2])
-    ):
-        w.emit(f"engines {s.engines}")
-    w.shown = (white, black, s.engines)
-    for seat, place in enumerate(s.location):
-        name = s.knights[seat]
-        known = t.where.get(name, "camelot")
-        if place and known not in ("?", place) and not s.dead[seat] and not s.revealed[seat]:
-            w.emit(f"move {name} how=special_card to={place}")  # moved by a card's effect
-    for seat, shown in enumerate(s.revealed):
-        if shown and s.knights[seat] not in t.unmasked:
-            w.emit(f"unmasked {s.knights[seat]}")
-    for seat, dead in enumerate(s.dead):
-        name = s.knights[seat]
-        if dead and name not in t.dead:
-            w.emit(f"death {name}")
-    for seat, cap in enumerate(s.captured):
-        name = s.knights[seat]
-        if cap and name not in t.captured and name not in t.dead:
-            w.emit(f"captured {name}")
-        elif not cap and name in t.captured:
-            w.emit(f"freed {name}")
-    for witch in sorted(t.witches - set(s.witches)):
-        t.witches.discard(witch)
+def _last(w: _Writer, prefix: str) -> int:
+    for i in range(len(w.lines) - 1, -1, -1):
+        if w.lines[i].startswith(prefix):
+            return i
+    raise AssertionError(prefix)  # pragma: no cover
 
 
-def _pre_end(s: GameState) -> tuple[int, int]:
-    """The swords before the hidden traitors turned them over at the end (RB p.17)."""
-    hidden = sum(
-        1
-        for i in range(s.cfg.players)
-        if s.loyalty[i] == "traitor" and not s.revealed[i] and not s.dead[i]
+def _after(w: _Writer, s0: GameState, step: Any, s1: GameState) -> None:
+    """What the step made the table see besides its own line: quests ended, reshuffles,
+    deaths, captures, an unmasking, Merlin's figure, knights sent back."""
+    name = s1.knights
+    w0, b0 = laid_swords(s0)
+    w1, b1 = laid_swords(s1)
+    ends = [e for e in s1.events[len(s0.events) :] if e[0] == "quest"]
+    for k, ev in enumerate(ends):
+        white, black, engines = (w1 - w0, b1 - b0, s1.engines - s0.engines) if k == 0 else (0, 0, 0)
+        res = "won" if ev[2] else "lost"
+        w.emit(f"quest {ev[1]} {res} white={white} black={black} engines={engines}")
+    by_rule = not isinstance(step, A.Move | A.Join | A.Pay) and not (
+        isinstance(step, A.Draw) and step.pile == "travel"
     )
-    total = s.wsw + s.bsw
-    for white in range(total, -1, -1):
-        if after_hidden_traitors(white, total - white, hidden) == (s.wsw, s.bsw):
-            return white, total - white
-    return s.wsw, s.bsw  # pragma: no cover
-
-
-def _before_flip(s: GameState, white0: int, black0: int, won: bool) -> tuple[int, int]:
-    white, black = _pre_end(s)
-    return (white - white0, 0) if won else (0, black - black0)
+    for seat in range(s1.players):
+        if by_rule and s1.location[seat] and s0.location[seat] != s1.location[seat]:
+            how = "return_after_quest" if ends else "special_card"
+            w.emit(f"move {name[seat]} how={how} to={s1.location[seat]}")
+    if _pile(s1, "white") > _pile(s0, "white") or _pile(s1, "black") > _pile(s0, "black"):
+        w.emit("reshuffle black")  # both piles are rebuilt together (RB p.7; JA)
+    else:
+        witch = s1.cfg.black_index.get("morgan_witch_1")
+        if witch is not None and s1.bdisc[witch] > s0.bdisc[witch]:
+            w.emit("reshuffle black")  # the First Witch rebuilds both (JA)
+    if _pile(s1, "travel") > _pile(s0, "travel"):
+        w.emit("reshuffle travel")
+    if s1.merlin != s0.merlin:
+        w.emit(f"merlin {s1.merlin or 'off'}")
+    for seat in range(s1.players):
+        if s1.revealed[seat] and not s0.revealed[seat] and not isinstance(step, A.Accuse):
+            w.emit(f"unmasked {name[seat]}")
+        if s1.dead[seat] and not s0.dead[seat]:
+            w.emit(f"death {name[seat]}")
+        if s1.captured[seat] and not s0.captured[seat]:
+            w.emit(f"captured {name[seat]}")
+    settled = not s1.pending or s1.outcome is not None
+    if w.annotate and settled:
+        white, black = laid_swords(s1)
+        if (white, black, s1.engines) != w.shown:
+            if (white, black) != w.shown[:2]:
+                w.emit(f"swords white={white} black={black}")
+            if s1.engines != w.shown[2]:
+                w.emit(f"engines {s1.engines}")
+            w.shown = (white, black, s1.engines)

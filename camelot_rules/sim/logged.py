@@ -179,11 +179,11 @@ def _build(
     if len(sizes) != players:
         raise ValueError(f"sizes={list(sizes)!r}: expected {players} hand sizes, one per seat")
     location = {}
-    for k, where in pos.where:
+    for k, where in pos.location:
         o = names.index(k)
         if o not in dead and o not in unmasked:
             location[o] = where if where in _QUESTS and where not in pos.quests_over else "camelot"
-    if any(w == "?" for _, w in pos.where):
+    if any(w == "?" for _, w in pos.location):
         assumptions.append(_("a knight whose place the log leaves open is at Camelot"))
     relics = {r: names.index(k) for r, k in pos.relics if r in _RELICS and k in names}
     quests: dict[str, dict[str, object]] = dict(progress)

@@ -174,8 +174,9 @@ from camelot_rules.logs.tracker import GameRecord
 
 # a game recorded at the table (the dashboard's first tab does the same, line by line)
 game = GameRecord.new(5, expansion=True, knights=["arthur", "galahad", "gawain", "kay", "palamedes"])
-for line in ["turn arthur", "evil arthur black", "draw black despair", "turn galahad",
-             "evil galahad engine", "turn gawain", "evil gawain black", "draw black picts",
+for line in ["turn arthur", "evil arthur black", "draw black despair", "draw white for=round_table",
+             "turn galahad", "evil galahad engine", "draw white for=round_table",
+             "turn gawain", "evil gawain black", "draw black picts", "draw white for=round_table",
              "turn kay", "evil kay engine"]:
     game.add(line)  # a line that breaks a rule would raise ValueError naming the rule
 print(game.position().summary())

@@ -35,24 +35,33 @@ def cite(rule_id):
 
 
 # %% [markdown]
-# ## 1. "Can we accuse now?" – 5 swords and 4 siege engines on the board
+# ## 1. "Can we accuse now?" – 0 swords and 4 siege engines on the board
 
 # %%
 cite("endgame.accusation")
 log = """setup players=5 expansion=no
 knights arthur kay gawain percival tristan
-sword white 3
-sword black 2
+turn arthur
 evil arthur engine
+draw white for=round_table
+turn kay
 evil kay engine
+draw white for=round_table
+turn gawain
 evil gawain engine
+draw white for=round_table
+turn percival
 evil percival engine
-accuse arthur kay wrong
+draw white for=round_table
+turn tristan
+evil tristan life
+accuse tristan kay wrong
 """
 print(format_report(verify(parse_log(log))).splitlines()[1])
 
 # %% [markdown]
-# No: 5 swords and 4 siege engines are below both thresholds (6 of either). One more sword and the accusation is legal.
+# No: 0 swords and 4 siege engines are below both thresholds (6 of either). Two more engines, or six
+# swords, and the accusation is legal.
 #
 # ## 2. "Does the travel deck reshuffle when the decks are rebuilt?"
 #
@@ -74,17 +83,10 @@ print("(travel mix: default, assumed)")
 # No. At the end two hidden traitors flip **3** white swords (*JA, 7-8 players*; one independent
 # review says the same, so the project rates the 3 MED-HIGH, printed below), so 8–4 becomes 5–7.
 # With one hidden traitor it is 6–6, a tie, and a tie loses unless Divine Favor was played. The
-# recorded end below is checked by the verifier; the counts come from the engine's arithmetic.
+# counts come from the engine's arithmetic (the verifier checks a recorded end with the same).
 
 # %%
 cite("endgame.hidden-traitors")
-log = """setup players=8 expansion=yes
-knights arthur kay gawain percival tristan galahad palamedes bors
-sword white 8
-sword black 4
-end white=8 black=4 hidden=2
-"""
-print(format_report(verify(parse_log(log))).splitlines()[1])
 flip = next(t for t in rulebook.THRESHOLDS if t.name == "hidden_traitor_flip_two")
 print(f"two hidden traitors flip {flip.value} ({flip.confidence.value}: {flip.source})")
 for hidden in (2, 1):
@@ -146,12 +148,10 @@ turn percival
 evil percival engine
 evil percival engine                   # a second evil step
 siege percival cards=5 roll=2 won
-sword white 5
-sword black 1
 turn arthur
 evil arthur black
 draw black picts
-accuse arthur gawain wrong             # 6 swords: allowed
+draw white for=round_table             # Arthur draws his two cards at the Round Table
 """
 report = verify(parse_log(game))
 print(format_report(report))

@@ -1,6 +1,8 @@
-"""The verifier against the engine: games the engine plays, written as logs, verify clean;
-each mutation that breaks a rule is flagged on its line; the hand-written logs of
-``tests/logs/hand`` are flagged where their authors expect."""
+"""The verifier against the engine: games the engine plays (random, heuristic, steered to rare
+rules), written as logs, verify clean; each mutation that breaks a rule is flagged on its line
+(one operator for each family of rules a log can show); the hand-written logs of
+``tests/logs/hand`` are flagged where their authors expect. (``benchmarks/bench_playlog.py``
+runs the same on 1,000 games and reports detection per rule id.)"""
 
 from __future__ import annotations
 
@@ -11,29 +13,27 @@ from pathlib import Path
 
 import pytest
 
-from camelot_rules.engine import new_game, play_random
-from camelot_rules.logs.playlog import LogError, parse_log, read_log, verify
+from camelot_rules.logs.playlog import parse_log, read_log, verify, verify_text
 from camelot_rules.logs.writer import write_log
-from tests.playlog_mutations import ILLEGAL, LEGAL
+from tests.playlog_games import game, game_log
+from tests.playlog_mutations import LEGAL
+from tests.playlog_mutations_rules import ALL, RULE_OF
 
 HAND = Path(__file__).parent / "hand"
-
-
-def _game(i: int, expansion: bool) -> str:
-    rng = random.Random(10_000 * expansion + i)
-    players = rng.choice(range(3, 9 if expansion else 8))
-    game = play_random(new_game(players, expansion=expansion, seed=i), rng)
-    return write_log(game, hands=i % 2 == 0, inline_travel=i % 3 == 0, annotate=i % 4 != 1)
+# (kind, games) of each box: enough for every operator to find something to mutate
+_GAMES = (("random", 6), ("heuristic", 4), ("steered", 8))
+# operators whose rule these few games may not reach (the benchmark's 1,000 do)
+_RARE = frozenset({"mists_missing_sword", "fifth_witch_one_flip", "fourth_witch_double_discard"})
 
 
 @pytest.fixture(scope="module")
 def logs() -> list[str]:
-    return [_game(i, exp) for exp in (False, True) for i in range(40)]
+    return [game_log(kind, i, exp) for exp in (False, True) for kind, n in _GAMES for i in range(n)]
 
 
 def test_engine_games_verify_clean(logs: list[str]) -> None:
     """No false alarm: every game the engine plays is consistent with the verifier."""
-    alarms = Counter()
+    alarms: Counter[str] = Counter()
     for text in logs:
         for v in verify(parse_log(text)).violations:
             alarms[v.rule_id] += 1
@@ -41,27 +41,31 @@ def test_engine_games_verify_clean(logs: list[str]) -> None:
 
 
 def test_the_two_travel_forms_are_equivalent() -> None:
-    rng = random.Random(5)
-    game = play_random(new_game(5, expansion=True, seed=5), rng)
-    inline = write_log(game, inline_travel=True)
-    separate = write_log(game, inline_travel=False)
+    final = game("steered", 5, True)
+    inline = write_log(final, inline_travel=True)
+    separate = write_log(final, inline_travel=False)
     assert "travel=" in inline and "draw travel" in separate
     a, b = verify(parse_log(inline)), verify(parse_log(separate))
     assert a.violations == b.violations == []
     assert a.travel_passes == b.travel_passes
 
 
-def _flagged(text: str) -> tuple[set[int], bool]:
-    try:
-        return {v.line for v in verify(parse_log(text)).violations}, False
-    except LogError as err:
-        assert err.line > 0, err  # a line's error, whatever the language
-        return {err.line}, True
+def _flagged(text: str) -> set[int]:
+    report = verify_text(text)
+    return {v.line for v in report.violations} | {e.line for e in report.errors}
 
 
-@pytest.mark.parametrize("name", sorted(ILLEGAL))
+def test_every_operator_names_its_rule() -> None:
+    from camelot_rules.data.registry import rule
+
+    assert set(RULE_OF) == set(ALL)
+    for rule_id in RULE_OF.values():
+        rule(rule_id)  # a registered rule
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
 def test_each_rule_breaking_mutation_is_flagged_on_its_line(name: str, logs: list[str]) -> None:
-    op = ILLEGAL[name]
+    op = ALL[name]
     tried = caught = 0
     misses = []
     for k, text in enumerate(logs):
@@ -69,12 +73,13 @@ def test_each_rule_breaking_mutation_is_flagged_on_its_line(name: str, logs: lis
         if mutant is None:
             continue
         tried += 1
-        lines, parse_error = _flagged("\n".join(mutant.lines) + "\n")
-        assert parse_error == mutant.parse_error
+        lines = _flagged("\n".join(mutant.lines) + "\n")
         if lines & mutant.expect:
             caught += 1
         else:
             misses.append((k, sorted(mutant.expect)[:3], sorted(lines)[:5]))
+    if tried == 0 and name in _RARE:
+        pytest.skip(f"{name}: too rare for these games (benchmarks/bench_playlog.py counts it)")
     assert tried > 0, f"{name} found nothing to mutate in {len(logs)} games"
     assert caught == tried, f"{name}: {caught}/{tried} flagged; missed (log, want, got): {misses}"
 
@@ -94,15 +99,6 @@ def test_windows_line_ends_and_byte_order_mark(logs: list[str], tmp_path: Path) 
 
 
 # --- the hand-written logs (an independent reading of the rulebook and the JA seed) ----------
-# Logs whose rule needs what the verifier does not track yet (the cards on each quest, which
-# white card a knight drew at the Round Table): they must raise no false alarm elsewhere.
-NOT_TRACKED = {
-    "23_war_won_with_four_cards.log": "the cards laid on a war",
-    "36_round_table_draw_away_from_camelot.log": "where a white draw comes from",
-    "37_war_opened_without_a_one.log": "the cards laid on a war",
-}
-
-
 def _hand_logs() -> list[tuple[str, str]]:
     out = []
     for path in sorted(HAND.glob("*.log")):
@@ -115,11 +111,8 @@ def _hand_logs() -> list[tuple[str, str]]:
 @pytest.mark.parametrize(("name", "expected"), _hand_logs())
 def test_hand_written_logs(name: str, expected: str) -> None:
     path = HAND / name
-    try:
-        found = {v.line for v in verify(read_log(path)).violations}
-    except LogError as err:
-        found = {err.line}
-    if expected == "none" or name in NOT_TRACKED:
+    found = _flagged(path.read_text(encoding="utf-8"))
+    if expected == "none":
         assert found == set()
     else:
         assert int(expected) in found

@@ -71,7 +71,8 @@ def test_travel_captured_held_stepper_matches_the_calculator() -> None:
 def test_tracker_fills_the_travel_buttons() -> None:
     game = GameRecord.new(4, expansion=True, knights=["arthur", "kay", "gawain", "percival"])
     game.add("turn arthur")
-    game.add("move arthur how=heroic_action travel=vision")
+    game.add("evil arthur engine")
+    game.add("move arthur how=heroic_action to=excalibur travel=vision")
     w = build_travel_widget()
     w.use_position(game.position())
     assert "Vision: 1 left" in w.card_buttons["vision"].description
@@ -110,42 +111,33 @@ def test_witch_checklist_is_hidden_without_witches() -> None:
     assert w.witches.layout.display == "none"
 
 
-def test_life_line_is_refused_at_seven_naming_the_rule() -> None:
+def test_life_line_is_a_check_refused_at_seven_naming_the_rule() -> None:
     game = GameRecord.new(3, expansion=False, knights=["arthur", "kay", "gawain"])
-    game.add("life kay 6")
+    game.add("life kay 4")  # the rules give 4 at the start: recorded, a check
     with pytest.raises(ValueError, match=r"knight\.life"):
         game.add("life kay 7")
-    assert game.position().life_of("kay") == 6
+    with pytest.raises(ValueError, match=r"knight\.life"):
+        game.add("life kay 5")  # nothing gave him a life point
+    assert game.position().life_of("kay") == 4
 
 
 def test_life_totals_follow_the_log_and_undo() -> None:
     game = GameRecord.new(3, expansion=False, knights=["arthur", "kay", "gawain"])
     game.add("turn arthur")
     game.add("evil arthur life")  # 4 - 1
+    game.add("draw white for=round_table")
     game.add("sacrifice arthur")  # 3 - 1
     assert dict(game.position().life) == {"arthur": 2, "kay": 4, "gawain": 4}
     game.undo()
     assert game.position().life_of("arthur") == 3
 
 
-def test_tracker_widget_life_buttons() -> None:
+def test_tracker_widget_shows_life_and_places_from_the_rules() -> None:
     w = build_tracker_widget(3, expansion=False, knights=("arthur", "kay", "gawain"))
-    w.life_knight.value = "kay"
-    w.life_up.click()
-    w.life_up.click()
-    assert w.record.lines[-1] == "life kay 6"
-    w.life_up.click()  # 7: the rules refuse it
-    assert "knight.life" in w.message.value and w.record.lines[-1] == "life kay 6"
-    assert "Sir Kay" in w.result.value and "6 / 6" in w.result.value
-    w.undo.click()
-    assert w.record.position().life_of("kay") == 5
-
-
-def test_tracker_life_buttons_start_on_the_first_knight() -> None:
-    w = build_tracker_widget(3, expansion=False, knights=("arthur", "kay", "gawain"))
-    assert w.life_knight.value == "arthur"
-    w.life_down.click()
-    assert w.record.lines[-1] == "life arthur 3"
+    for line in ("turn arthur", "evil arthur life", "move arthur how=heroic_action to=grail"):
+        w.record_line(line)
+    assert "Recorded" in w.message.value
+    assert "3 / 6 - " in w.result.value and "Sir Kay" in w.result.value
 
 
 def test_quest_reads_the_tracker_position() -> None:
@@ -157,19 +149,34 @@ def test_quest_reads_the_tracker_position() -> None:
     w = build_quest_widget(quest="excalibur", hands="1", steps=2, turns=2)
     w.use_position(pos)
     assert w.players.value == 3
-    curve = excalibur_race(2, [1], 2, players=3, deck=standard_deck("black").without("excalibur"))
+    # the track as the rules engine holds it, not the widget's 2: the black Excalibur card drawn
+    # moved Excalibur one step from its start (0) toward the frozen bank (BoQ p.8)
+    assert w.steps.value == pos.excalibur_position == -1
+    curve = excalibur_race(-1, [1], 2, players=3, deck=standard_deck("black").without("excalibur"))
     assert pos.black_left == standard_deck("black").without("excalibur")
-    assert curve.p_win == 0  # one card to spare, Excalibur 3 steps from the knights' bank
+    assert curve.p_win == 0  # one card to spare, Excalibur 6 steps from the knights' bank (+5)
     assert "cannot be won within 2 turns" in w.text.splitlines()[0]
-    assert "can spare 1 white card and Excalibur needs 3 steps" in w.text.splitlines()[0]
+    assert "can spare 1 white card and Excalibur needs 6 steps" in w.text.splitlines()[0]
     assert "75 cards" in w.text
 
 
 def test_quest_reads_the_fight_cards_laid() -> None:
     game = GameRecord.new(3, expansion=False, knights=["arthur", "kay", "gawain"])
-    game.add("turn arthur")
-    game.add("evil arthur engine")
-    game.add("play arthur fight_4 black_knight")
+    for line in (
+        "turn arthur",
+        "evil arthur engine",
+        "move arthur how=heroic_action to=black_knight",
+        "turn kay",
+        "evil kay engine",
+        "draw white for=round_table",
+        "turn gawain",
+        "evil gawain engine",
+        "draw white for=round_table",
+        "turn arthur",
+        "evil arthur engine",
+        "play arthur fight_4 black_knight",
+    ):
+        game.add(line)
     w = build_quest_widget(quest="black_knight", hands="4")
     w.use_position(game.position())
     assert w.whites.value == "4"
@@ -197,6 +204,37 @@ def test_tracker_summary_is_translated(lang: str) -> None:
     with language(lang):
         other = game.position().summary()
     assert other != english and "76" in other
+
+
+def test_quest_reads_the_grail_and_the_wars_as_the_engine_holds_them() -> None:
+    """Issue 29: the quest tab reads the real position (it answered from its defaults)."""
+    game = GameRecord.new(3, expansion=False, knights=["arthur", "kay", "gawain"])
+    for line in (
+        "turn arthur",
+        "evil arthur black",
+        "draw black despair",
+        "move arthur how=heroic_action to=grail",
+        "turn kay",
+        "evil kay black",
+        "draw black picts",
+        "draw white for=round_table",
+        "turn gawain",
+        "evil gawain engine",
+        "draw white for=round_table",
+        "turn arthur",
+        "evil arthur engine",
+        "play arthur grail grail",
+    ):
+        game.add(line)
+    pos = game.position()
+    assert pos.grail_cards == 1 and pos.blacks_on("grail") == ("despair",)
+    assert dict(pos.warriors)["picts"] == 1 and pos.where("arthur") == "grail"
+    w = build_quest_widget(quest="grail", hands="2, 1")
+    w.use_position(pos)
+    assert (w.grails.value, w.blacks.value) == (1, 1)
+    w.quest.value = "picts"
+    assert (w.fights.value, w.warriors.value, w.mordred.value) == (0, 1, False)
+    assert "set the hands" in w.tracker_note.value
 
 
 def test_tracker_what_now_ranks_the_legal_actions() -> None:

@@ -203,11 +203,12 @@ def test_playlog_widget_reports_violations_and_parse_errors() -> None:
 
     logs = Path(__file__).parents[1] / "logs"
     w = build_playlog_widget((logs / "bad_accuse_twice.log").read_text())
-    assert "line 6: Arthur accuses a second time (rule endgame.accusation: " in w.text
+    assert "line 277: Tristan accuses a second time (rule endgame.accusation: " in w.text
     w.log_text.value = (logs / "malformed.log").read_text()
     w.check.click()
     assert "camelot-error" in w.result.value and "line 3" in w.result.value
-    assert w.text.startswith("The log cannot be read: line 3")  # not "Cannot compute"
+    # the line that cannot be read is reported, the others replayed (not "Cannot compute")
+    assert w.text.startswith("1 line(s) could not be read:\n  line 3: roll='nine'")
 
 
 # --- any failure is shown in place and clears the stale result (issue 16, item 9) ---------------
@@ -607,10 +608,10 @@ def test_the_playlog_widget_in_japanese_and_spanish_names_the_same_lines(lang: s
     w.language.value = lang
     check_relabelled(w, lang, at_least=1)  # the Check button
     assert w.check.description == catalog(lang)["Check the log"]
-    # the same report, other words: the verifier's own report names line 6 and its rule
+    # the same report, other words: the verifier's own report names line 277 and its rule
     report = verify(parse_log(log))
-    assert [(v.line, v.rule_id) for v in report.violations] == [(6, "endgame.accusation")]
-    assert "endgame.accusation" in w.text and "6" in w.text.splitlines()[0]  # the verdict
+    assert [(v.line, v.rule_id) for v in report.violations] == [(277, "endgame.accusation")]
+    assert "endgame.accusation" in w.text and "277" in w.text.splitlines()[0]  # the verdict
     assert w.text != english
     w.log_text.value = ""
     w.check.click()  # an error in the reader's language
