@@ -32,14 +32,7 @@ KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset()
 KNOWN_PRIVATE: frozenset[tuple[str, str, str]] = frozenset()
 #: modules over the size limit today (lines), each with the issue that splits it
 MAX_LINES = 800
-KNOWN_LONG: frozenset[str] = frozenset(
-    {
-        "camelot_rules/odds/quests.py",  # issue 27
-        "camelot_rules/data/registry.py",  # issue 27: the registry's tables by family
-        "camelot_rules/odds/rebuilds.py",  # issue 27
-        "camelot_rules/sim/policies.py",  # issue 30
-    }
-)
+KNOWN_LONG: frozenset[str] = frozenset()
 
 
 def _module_name(path: Path) -> str:

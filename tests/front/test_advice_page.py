@@ -21,9 +21,8 @@ from camelot_rules.odds.quests import TurnChoice, turn_choices
 from camelot_rules.sim.logged import logged_position
 
 ROOT = Path(__file__).resolve().parents[2]
-# tests/logs/clean_base.log up to line 14: Gawain's turn, his evil step done (a black card: the
-# Picts), the Excalibur won; his heroic action to choose
-BASE = "".join((ROOT / "tests" / "logs" / "clean_base.log").read_text().splitlines(True)[:14])
+# Gawain's turn, his evil step done (a black card), his heroic action to choose
+BASE = (ROOT / "tests" / "logs" / "where_gawain.log").read_text()
 HAND = "fight_3,fight_4,grail"
 
 
@@ -80,7 +79,7 @@ def test_the_page_answers_the_exact_odds_of_turn_choices() -> None:
     assert ["move to Holy Grail", "Holy Grail", "0 (0.0%)", "0 (0.0%)"] in rows
     assert result["blocks"][0] == {
         "kind": "verdict",
-        "text": "the play log, line 14: gawain's turn (heroic)",
+        "text": "the play log, line 11: gawain's turn (heroic)",
     }
     # what the log reading assumed is folded under the page's notes
     assert result["blocks"][-1]["kind"] == "notes"
@@ -90,7 +89,7 @@ def test_the_page_answers_the_exact_odds_of_turn_choices() -> None:
 def test_the_page_speaks_the_language_of_the_link() -> None:
     code, text = answer_link(_link(BASE, f"&hand={HAND}&lang=ja"))
     assert code == 0
-    assert text.startswith("プレイ記録、14 行目")  # the log's file is never named
+    assert text.startswith("プレイ記録、11 行目")  # the log's file is never named
     assert "どこへ行くべきか" in text and "ランスロットへ移動する" in text
     with language("ja"):
         table = where_to_go(logged_position(BASE, hand={"fight_3": 1}).state)
@@ -98,12 +97,12 @@ def test_the_page_speaks_the_language_of_the_link() -> None:
 
 
 def test_a_log_not_at_a_heroic_decision_names_the_line_and_the_knight() -> None:
-    before = "".join(BASE.splitlines(True)[:11])  # "turn gawain": his evil step to come
+    before = "".join(BASE.splitlines(True)[:9])  # "turn gawain": his evil step to come
     code, text = answer_link(_link(before))
     assert code == 2
-    assert text.startswith("line 11: Sir Gawain is not choosing a heroic action there")
+    assert text.startswith("line 9: Sir Gawain is not choosing a heroic action there")
     code, text = answer_link(_link(before, f"&hand={HAND}&lang=es"))
-    assert code == 2 and "línea 11: Sir Gawain no está eligiendo" in text
+    assert code == 2 and "línea 9: Sir Gawain no está eligiendo" in text
     assert "state:" not in text  # the calculator's own wording stays out of the player's way
 
 
@@ -154,5 +153,5 @@ def test_the_cli_prints_the_advise_pages_permalink(
     log.write_text(BASE, encoding="utf-8")
     assert main(["advise", str(log), "--where", "--hand", HAND, "--link"]) == 0
     url = capsys.readouterr().out.rstrip().splitlines()[-1]
-    assert url.startswith("permalink: http") and "#advise?text=%23%20A%204-player" in url
+    assert url.startswith("permalink: http") and "#advise?text=%23%20The%20start" in url
     assert url.endswith(f"&hand={HAND}&where=1")

@@ -22,18 +22,18 @@ def _lines(upto: int) -> list[str]:
 
 def test_a_logged_position_is_the_trackers() -> None:
     text = LOG.read_text(encoding="utf-8")
-    logged = logged_position(text, line=54, hand=HAND)
+    logged = logged_position(text, line=58, hand=HAND)
     s, seat = logged.state, logged.seat
-    pos = GameRecord("\n".join(_lines(54)) + "\n").position()
+    pos = GameRecord("\n".join(_lines(58)) + "\n").position()
     assert logged.knight == pos.turn == "gawain" == s.knights[seat]
     assert (s.wsw, s.bsw, s.engines) == (pos.white_swords, pos.black_swords, pos.engines[1])
-    assert s.phase == "heroic" and s.current_player == seat  # his evil step is on line 53
+    assert s.phase == "heroic" and s.current_player == seat  # his evil step is on line 57
     assert s.hand(seat) == HAND
     # every other living knight holds as many cards as he does (the assumption said)
     assert [sum(h) for h in s.hands] == [4] * 5
     assert any("4 white cards" in a for a in logged.assumptions)
     # the Grail cards laid, counted here from the lines themselves
-    laid = sum(1 for x in _lines(54) if x.split()[:1] == ["play"] and "grail on=grail" in x)
+    laid = sum(1 for x in _lines(58) if x.split()[:1] == ["play"] and "grail on=grail" in x)
     assert laid == s.grail_n == 2
     # the loyalty prior: 8 cards, 1 traitor, his own loyal: each other seat 1/7 (setup.loyalty)
     odds = Redeal(s, seat).traitor_odds()
@@ -42,17 +42,17 @@ def test_a_logged_position_is_the_trackers() -> None:
 
 def test_the_logs_record_is_its_evil_steps() -> None:
     text = LOG.read_text(encoding="utf-8")
-    steps = [x.split() for x in _lines(54) if x.startswith("evil ")]
-    knights = next(x.split()[1:] for x in _lines(54) if x.startswith("knights "))
-    assert logged_record(text, 54) == [(knights.index(w[1]), f"evil:{w[2]}") for w in steps]
+    steps = [x.split() for x in _lines(58) if x.startswith("evil ")]
+    knights = next(x.split()[1:] for x in _lines(58) if x.startswith("knights "))
+    assert logged_record(text, 58) == [(knights.index(w[1]), f"evil:{w[2]}") for w in steps]
 
 
 def test_what_a_log_cannot_say_is_asked_for() -> None:
     text = LOG.read_text(encoding="utf-8")
     with pytest.raises(ValueError, match="--line"):
-        logged_position(text, line=55, hand=HAND)  # Gawain's move is recorded
+        logged_position(text, line=59, hand=HAND)  # Gawain's move is recorded
     with pytest.raises(ValueError, match="--hand"):
-        logged_position(text, line=54)
+        logged_position(text, line=58)
     with pytest.raises(ValueError, match="line=999"):
         logged_position(text, line=999, hand=HAND)
     assert recorded_hand("setup players=3 expansion=no\nhand kay fight_2 fight_2\n", "kay") == {
@@ -61,7 +61,7 @@ def test_what_a_log_cannot_say_is_asked_for() -> None:
 
 
 def test_advise_on_a_play_log(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["advise", str(LOG), "--line", "54", "--hand", "fight_3,fight_4,grail,merlin"]
+    args = ["advise", str(LOG), "--line", "58", "--hand", "fight_3,fight_4,grail,merlin"]
     assert main([*args, "--worlds", "2", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "gawain's turn (heroic)" in out and "Where should I go?" in out
