@@ -301,6 +301,8 @@ rng = Random(8)
 state = new_game(7, expansion=True, seed=8)
 for _ in range(40):
     state = random_step(state, rng)
+while state.current_player is None:  # (a chance step next: play on to a knight's choice)
+    state = random_step(state, rng)
 game = build_game_widget(state, seed=8)
 game
 
