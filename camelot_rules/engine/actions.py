@@ -166,24 +166,32 @@ class DrawWhite(Action):
 
 @dataclass(frozen=True)
 class FightEngine(Action):
-    """Fight a siege engine with these Fight values (RB p.13)."""
+    """Fight a siege engine with these Fight values (RB p.13), largest first; ``wild``: the
+    values of those played as Merlin's Company's wild "Fight ?" cards, each chosen when laid
+    (F §3d, S16), a part of ``values`` (their sum is the fight's total either way)."""
 
     values: tuple[int, ...]
+    wild: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         shown = "+".join(map(str, self.values)) if self.values else "no cards"
+        if self.wild:
+            shown += f" (Fight ? as {'+'.join(map(str, self.wild))})"
         return f"fight a siege engine with {shown}"
 
 
 @dataclass(frozen=True)
 class PlayFight(Action):
-    """Lay one Fight card on a combat quest or a war (RB p.14-15)."""
+    """Lay one Fight card on a combat quest or a war (RB p.14-15); ``wild``: a wild
+    "Fight ?" card laid as Fight ``value`` (Merlin's Company, F §3d, S16)."""
 
     quest: str
     value: int
+    wild: bool = False
 
     def __str__(self) -> str:
-        return f"play Fight {self.value} on {self.quest}"
+        card = f"Fight ? as {self.value}" if self.wild else f"Fight {self.value}"
+        return f"play {card} on {self.quest}"
 
 
 @dataclass(frozen=True)
@@ -348,12 +356,14 @@ class Discard(Action):
 
 @dataclass(frozen=True)
 class KayExtra(Action):
-    """Sir Kay adds one Fight card after the reveal or the roll (BoQ p.13)."""
+    """Sir Kay adds one Fight card after the reveal or the roll (BoQ p.13); ``wild``: a wild
+    "Fight ?" card added as Fight ``value`` (Merlin's Company, F §3d, S16)."""
 
     value: int
+    wild: bool = False
 
     def __str__(self) -> str:
-        return f"Kay: add Fight {self.value}"
+        return f"Kay: add Fight {'? as ' if self.wild else ''}{self.value}"
 
 
 @dataclass(frozen=True)
