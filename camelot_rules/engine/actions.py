@@ -173,6 +173,10 @@ class FightEngine(Action):
     values: tuple[int, ...]
     wild: tuple[int, ...] = ()
 
+    def __repr__(self) -> str:  # (without ``wild`` when no wild card is played: as before it)
+        extra = f", wild={self.wild!r}" if self.wild else ""
+        return f"FightEngine(values={self.values!r}{extra})"
+
     def __str__(self) -> str:
         shown = "+".join(map(str, self.values)) if self.values else "no cards"
         if self.wild:
@@ -188,6 +192,10 @@ class PlayFight(Action):
     quest: str
     value: int
     wild: bool = False
+
+    def __repr__(self) -> str:  # (without ``wild`` for a numbered card: as before it)
+        extra = ", wild=True" if self.wild else ""
+        return f"PlayFight(quest={self.quest!r}, value={self.value!r}{extra})"
 
     def __str__(self) -> str:
         card = f"Fight ? as {self.value}" if self.wild else f"Fight {self.value}"
@@ -361,6 +369,10 @@ class KayExtra(Action):
 
     value: int
     wild: bool = False
+
+    def __repr__(self) -> str:  # (without ``wild`` for a numbered card: as before it)
+        extra = ", wild=True" if self.wild else ""
+        return f"KayExtra(value={self.value!r}{extra})"
 
     def __str__(self) -> str:
         return f"Kay: add Fight {'? as ' if self.wild else ''}{self.value}"

@@ -147,7 +147,9 @@ def quest_actions(s: GameState, seat: int) -> list[Action]:
             if c and pattern_ok(where, (*laid, v)):
                 out.append(made(PlayFight, where, v))
         if wild_in_hand(hand, s):
-            out += [made(PlayFight, where, v, True) for v in _VALUES if pattern_ok(where, (*laid, v))]
+            out += [
+                made(PlayFight, where, v, True) for v in _VALUES if pattern_ok(where, (*laid, v))
+            ]
     elif where in ("picts", "saxons"):
         nxt = war_next(s, where)
         if nxt is not None and hand[wi[_FIGHTS[nxt - 1]]]:
