@@ -223,3 +223,56 @@ def test_the_siege_calculator_agrees_with_the_engine_on_a_wild_hand() -> None:
         best = max(best, won)
     assert best == Fraction(6, 8)
     assert max(c.p_win for c in siege_choices(hand)) == best
+
+
+def test_the_next_fight_advisor_offers_the_wild_card_where_the_engine_does() -> None:
+    """white.fight-wild (F §3d) and quest.fight-cards (RB p.14): with 3, 3 on the Black
+    Knight the advisor offers "Fight ?" at exactly the engine's legal values (1, 2, 4, 5), and
+    each with the chance of the numbered card of that value (the same white total)."""
+    from camelot_rules.odds.quests import best_next_fight
+
+    s = position(
+        4,
+        expansion=True,
+        phase="heroic",
+        location={0: "black_knight"},
+        hands={0: {"fight_wild": 1}},
+        quests={"black_knight": {"white": [3, 3]}},
+    )
+    engine = sorted(a.value for a in _wild_plays(s))  # type: ignore[attr-defined]
+    advice = best_next_fight("black_knight", [3, 3], {"fight_wild": 1}, 1)
+    assert all(n.wild for n in advice) and sorted(n.value for n in advice) == engine == [1, 2, 4, 5]
+    for n in advice:
+        (numbered,) = best_next_fight("black_knight", [3, 3], [n.value], 1)
+        assert numbered.p_win == n.p_win and not numbered.wild
+
+
+def test_the_war_completion_counts_a_wild_card_as_any_missing_value() -> None:
+    """white.fight-wild (F §3d) and quest.wars (RB p.15): Picts with 1, 2 laid, a knight at
+    the war holding Fight 3 and "Fight ?" still lacks one of 4 and 5 (the wild card is the
+    other). In 6 actions, 3 lays and 2 moves leave 1 draw action: 2 cards of a pile of Fight
+    5, "Fight ?" and two Grail cards. By hand: he fails only with the two Grail cards,
+    1 of C(4, 2) = 6 draws, so 5/6; checked by brute force over the 6 draws."""
+    from itertools import combinations
+
+    from camelot_rules.odds.quests import war_completion_probability
+
+    pile = {"fight_5": 1, "fight_wild": 1, "grail": 2}
+    cards = [c for c, n in pile.items() for _ in range(n)]
+    draws = list(combinations(cards, 2))
+    # the missing values 4 and 5: the held wild card covers one, a drawn 5 or wild the other
+    good = sum(1 for d in draws if "fight_5" in d or "fight_wild" in d)
+    p = war_completion_probability("picts", 2, {"fight_3": 1, "fight_wild": 1}, pile, 6)
+    assert p == Fraction(good, len(draws)) == Fraction(5, 6)
+    # without the wild card in hand both 4 and 5 are missing and the pile holds no 4
+    assert war_completion_probability("picts", 2, {"fight_3": 1}, pile, 6) == Fraction(1, 6)
+
+
+def test_the_race_calculators_refuse_a_wild_card_and_say_why() -> None:
+    """white.fight-wild (F §3d): the race models take each knight's hand as fixed Fight values
+    (their chance trees play base-game positions); a wild card there is a ValueError asking
+    for the value it will be laid as, never silently counted as a Fight 5 or as nothing."""
+    from camelot_rules.odds.quests import war_race
+
+    with pytest.raises(ValueError, match="wild 'Fight \\?'"):
+        war_race("picts", 0, 0, [{"fight_wild": 1}], 2)
