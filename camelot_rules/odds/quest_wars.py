@@ -17,8 +17,8 @@ from camelot_rules.engine import position as _position
 from camelot_rules.engine import quests as _rules
 from camelot_rules.odds.quest_common import (
     WARS,
-    WILD,
     WHITE_DRAWS,
+    WILD,
     as_deck,
     check_copies,
     check_fights_laid,
