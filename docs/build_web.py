@@ -122,6 +122,8 @@ SAMPLE_LINKS = (
     "#quest-war-race?war=picts&fights=2&hand=3,4/5",
     "#decks?expansion=1",
     "#verify?text=setup%20players%3D4",
+    "#advise?text=setup%20players%3D3%20expansion%3Dno%0Aknights%20arthur%20kay%20gawain%0Aturn%20arthur%0A"
+    "evil%20arthur%20engine%0Ahand%20arthur%20fight_3%20grail&where=1",
     "#siege?cards=9",
 )
 GZIP_FROM = 16_000  # bytes: smaller files are not worth a second copy
@@ -243,8 +245,9 @@ def _catalogs(folder: Path) -> dict[str, Path]:
     return found
 
 
-# Library modules that run only on a computer, never on the page (no page imports them: the
-# page has no simulate answer, and a browser has no processes). They may import left-out modules.
+# Library modules whose left-out imports run only on a computer: the page imports the runner (the
+# advisor's package) but never starts its process pools, whose modules it imports when a pool
+# starts (a browser has no processes).
 HOST_ONLY = ("camelot_rules/sim/runner.py",)  # process pools for `simulate` (multiprocessing)
 
 

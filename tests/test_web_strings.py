@@ -60,6 +60,11 @@ def test_japanese_texts_are_japanese() -> None:
             assert kana.search(text), key
 
 
+# A 4-player log at King Arthur's heroic action, his hand recorded (the "Where to go?" page)
+_LOG4 = (
+    "setup players=4 expansion=no\nknights arthur kay gawain percival\nturn arthur\n"
+    "evil arthur engine\nhand arthur fight_3 grail\n"
+)
 # The examples naming cards, quests or numbers, with the page and settings they are given in
 EXAMPLES = {
     "ph.travel.seen": ("travel", "seen", ""),
@@ -74,6 +79,8 @@ EXAMPLES = {
     "ph.siege.cards": ("siege", "cards", ""),
     "ph.quest-grail.hands": ("quest-grail", "hands", ""),
     "ph.quest-war-race.hand": ("quest-war-race", "hand", "war=picts&"),
+    "ph.advise.hand": ("advise", "hand", f"where=1&text={quote(_LOG4, safe=',:/')}&"),
+    "ph.advise.sizes": ("advise", "sizes", f"where=1&text={quote(_LOG4, safe=',:/')}&"),
 }
 
 

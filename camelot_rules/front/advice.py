@@ -6,21 +6,69 @@ engine position."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 
 from camelot_rules.base.i18n import gettext as _
+from camelot_rules.data.names import display_name
 from camelot_rules.engine.state import GameState
 from camelot_rules.front.display import fmt_fraction, fmt_percent, text_table
-from camelot_rules.odds.quests import turn_choices
+from camelot_rules.odds.quests import TurnChoice, turn_choices
 from camelot_rules.sim.advisor import advise
 from camelot_rules.sim.logged import logged_position, logged_record
 
-__all__ = ["advice_from_log", "what_now", "where_to_go"]
+__all__ = ["advice_from_log", "at_heroic_decision", "choice_label", "what_now", "where_to_go"]
+
+# The labels :func:`~camelot_rules.odds.quests.turn_choices` gives its actions (the engine's
+# ``str(action)``), each with its message (the same messages as the dashboard's action names)
+_LABELS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+    (
+        re.compile(r"move to (\w+)"),
+        lambda m: _("move to {quest}").format(quest=display_name(m[1], "quest")),
+    ),
+    (
+        re.compile(r"play Fight (\d) on (\w+)"),
+        lambda m: _("play Fight {value} on {quest}").format(
+            value=m[1], quest=display_name(m[2], "quest")
+        ),
+    ),
+    (re.compile(r"play a Grail card"), lambda m: _("play a Grail card")),
+    (re.compile(r"discard a card for Excalibur"), lambda m: _("discard a card for Excalibur")),
+)
+
+
+def choice_label(choice: TurnChoice) -> str:
+    """The action of ``choice`` in the language in force, its quest by its printed name (a
+    label this table does not know is shown as it is).
+
+    >>> from fractions import Fraction
+    >>> from camelot_rules.base.i18n import language
+    >>> with language("es"):
+    ...     choice_label(TurnChoice("move to picts", "picts", Fraction(0), Fraction(0)))
+    'ir a Guerra contra los Pictos'
+    """
+    for pattern, label in _LABELS:
+        found = pattern.fullmatch(choice.action)
+        if found:
+            return label(found)
+    return choice.action
+
+
+def at_heroic_decision(state: GameState) -> bool:
+    """Whether a knight chooses his heroic action at ``state`` (the position "Where should I
+    go?" answers: phase ``heroic``, no task or chance step pending, the game not over)."""
+    return (
+        state.phase == "heroic"
+        and not state.pending
+        and not state.is_chance()
+        and not state.is_terminal()
+    )
 
 
 def where_to_go(state: GameState) -> str:
     """The exact one-turn quest odds of the knight deciding at ``state`` as a table ("" when
-    the calculator has none for this position; ``ValueError`` for one it refuses)."""
+    the calculator has none for this position; ``ValueError`` for one it refuses). The
+    actions and quests are named in the language in force."""
     choices = turn_choices(state)
     if not choices:
         return ""
@@ -28,8 +76,8 @@ def where_to_go(state: GameState) -> str:
         [_("action"), _("quest"), _("P(won now)"), _("P(lost before my next turn)")],
         [
             [
-                c.action,
-                c.quest,
+                choice_label(c),
+                display_name(c.quest, "quest"),
                 f"{fmt_fraction(c.p_win_now)} ({fmt_percent(c.p_win_now)})",
                 f"{fmt_fraction(c.p_lost_soon)} ({fmt_percent(c.p_lost_soon)})",
             ]
@@ -91,8 +139,17 @@ def advice_from_log(
     **how: object,
 ) -> str:
     """:func:`what_now` for the knight deciding after the play log ``text`` (``how``: its
-    keyword arguments)."""
+    keyword arguments). With ``where_only``, a log that does not stop at a heroic decision
+    raises ``ValueError`` naming the line and the knight."""
     logged = logged_position(text, hand=hand, line=line, sizes=sizes, traitor=traitor)
+    if how.get("where_only") and not at_heroic_decision(logged.state):
+        raise ValueError(
+            _(
+                "line {line}: {knight} is not choosing a heroic action there: give the log up "
+                "to the line where he is about to choose one (after his evil step, before "
+                "his heroic action)"
+            ).format(line=logged.line, knight=display_name(logged.knight, "knight"))
+        )
     head = _("{path}, line {line}: {knight}'s turn ({phase})").format(
         path=name or _("the log"), line=logged.line, knight=logged.knight, phase=logged.state.phase
     )

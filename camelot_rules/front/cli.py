@@ -127,14 +127,22 @@ def answer_link(link: str) -> tuple[int, str]:
         page, found = links.parse_link(link)
         with contextlib.ExitStack() as stack:
             log_path = None
-            if page == "verify" and links.LOG_KEY in found:
+            if links.LOG_KEY in found and links.LOG_KEY in _fields_of(page):  # verify, advise
                 folder = stack.enter_context(tempfile.TemporaryDirectory())
                 log_path = os.path.join(folder, "play.log")
                 Path(log_path).write_text(found[links.LOG_KEY], encoding="utf-8")
-            code, text = _run(links.argv_from_link(link, log_path=log_path))
-            return code, text.replace(log_path, "the play log") if log_path else text
+            argv = links.argv_from_link(link, log_path=log_path)
+            code, text = _run(argv)
+            if log_path:
+                with language(_lang_in(argv)):
+                    text = text.replace(log_path, _("the play log"))
+            return code, text
     except ValueError as err:
         return 2, str(err)
+
+
+def _fields_of(page: str) -> tuple[str, ...]:
+    return links.page_fields(page) if page in links.pages() else ()
 
 
 def _run(argv: list[str]) -> tuple[int, str]:

@@ -15,7 +15,11 @@ format, read straight off the command line's own options, so a link always means
 - an option given several times (``quest war-race --hand 3,4 --hand 5``) joins its values
   with ``/`` (``hand=3,4/5``);
 - ``lang=ja`` (or ``es``, ``en``) gives the answer in that language, as ``--lang`` does;
-- ``verify`` carries the play log itself under ``text`` (a link to a file would not travel).
+- ``verify`` and ``advise`` carry the play log itself under ``text`` (a link to a file would
+  not travel);
+- ``advise`` has a page for its exact answer only ("Where should I go?", ``where=1``, which
+  its links always carry: :data:`PAGE_FIXED`); the ranked advice is a timed search, whose
+  answer depends on the device, and has no link.
 
 A link carries only the settings its page shows (:func:`page_fields`: the web page has a field
 for each); the command is built from those fields alone, so a value can never become an option
@@ -49,6 +53,7 @@ from camelot_rules.front.parser import NO_PAGE, build_parser, leaves, subparsers
 __all__ = [
     "DEFAULT_SITE",
     "LOG_KEY",
+    "PAGE_FIXED",
     "argv_from_link",
     "link_from_argv",
     "link_from_namespace",
@@ -68,7 +73,8 @@ SITE_ENV = "CAMELOT_RULES_SITE"
 BUILT_SITE = Path(__file__).resolve().parents[2] / "build" / "web" / "site.json"
 """The site ``make site`` built in this checkout; its ``address`` is the published address."""
 
-LOG_KEY = "text"  # verify: the log's text travels in the link, not its file name
+LOG_KEY = "text"  # verify, advise: the log's text travels in the link, not its file name
+_LOG_DESTS = ("log", "game")  # the commands' arguments that name the log's file
 _SAFE = ",:/"  # left readable in links; everything else outside [A-Za-z0-9_.~-] is %-encoded
 _REPEAT = "/"  # between the values of an option given several times (--hand 3,4 --hand 5)
 
@@ -97,7 +103,7 @@ def pages() -> tuple[str, ...]:
 
 def _key(action: argparse.Action) -> str:
     if not action.option_strings:
-        return LOG_KEY if action.dest == "log" else action.dest
+        return LOG_KEY if action.dest in _LOG_DESTS else action.dest
     return max(action.option_strings, key=len).lstrip("-")
 
 
@@ -125,8 +131,14 @@ OFF_PAGE: dict[str, tuple[str, ...]] = {
     "quest-next": ("divine-favor", "kay-reserve"),
     "quest-grail": ("each", "knights"),
     "quest-excalibur": ("each", "knights"),
+    "advise": ("seconds", "seed", "progress", "worlds"),
 }
 _OFF_EVERY_PAGE = ("exact",)
+
+#: settings a page's links always carry, with their one value: the ``advise`` page answers
+#: "Where should I go?" (``--where``: exact odds, the same on every device), never the timed
+#: search of the ranked advice.
+PAGE_FIXED: dict[str, dict[str, str]] = {"advise": {"where": "1"}}
 
 
 def _page(name: str) -> dict[str, argparse.Action]:
@@ -242,9 +254,9 @@ def argv_from_link(link: str, *, log_path: str | None = None) -> list[str]:
             if value == "1":
                 (argv if key in top else options).append(action.option_strings[0])
             continue
-        if key == LOG_KEY and action.dest == "log":
+        if key == LOG_KEY and action.dest in _LOG_DESTS:
             if log_path is None:
-                raise ValueError("verify: the log's text must be written to a file (log_path)")
+                raise ValueError(f"{page}: the log's text must be written to a file (log_path)")
             positional.append(log_path)
             continue
         many = action.nargs in ("*", "+")
@@ -276,6 +288,9 @@ def argv_from_link(link: str, *, log_path: str | None = None) -> list[str]:
             options.extend(f"{option}={part}" for part in value.split(_REPEAT))
         else:
             options.append(f"{option}={value}")
+    for key, fixed in PAGE_FIXED.get(page, {}).items():
+        if settings.get(key) != fixed:
+            raise ValueError(f"{page}: {key}={fixed} is needed (the page answers only that)")
     out = [*argv, *command, *positional, *options]
     _sets_only(page, out, settings, fields)
     return out
@@ -319,6 +334,10 @@ def link_from_namespace(args: argparse.Namespace) -> str:
         raise ValueError(f"{page!r} has no web page: expected one of {', '.join(pages())}")
     parts = []
     shown = _page(page)
+    for key, fixed in PAGE_FIXED.get(page, {}).items():
+        value = getattr(args, shown[key].dest)
+        if ("1" if value is True else str(value)) != fixed:
+            raise ValueError(f"the {page!r} web page answers only with --{key}: no link otherwise")
     for key, action in {**_fields(parser), **_fields(_parser())}.items():
         value = getattr(args, action.dest)
         if value is None or value is False or value == action.default or value == []:
@@ -330,7 +349,7 @@ def link_from_namespace(args: argparse.Namespace) -> str:
                 f"--{key} has no field on the {page!r} web page: no link for this question "
                 f"(the page shows {', '.join(shown)})"
             )
-        if key == LOG_KEY and action.dest == "log":
+        if key == LOG_KEY and action.dest in _LOG_DESTS:
             text = Path(value).read_text(encoding="utf-8")
         elif value is True:
             text = "1"

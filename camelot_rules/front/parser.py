@@ -217,7 +217,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-NO_PAGE = frozenset({"simulate", "advise"})  # simulations, files: not a web answer
+# simulations: not a web answer (``advise`` has a page for its exact part, ``--where``: see
+# camelot_rules.front.links.PAGE_FIXED)
+NO_PAGE = frozenset({"simulate"})
 
 
 def subparsers(parser: argparse.ArgumentParser) -> argparse._SubParsersAction[Any] | None:

@@ -37,6 +37,8 @@ PARAMETERS: dict[str, dict[str, str]] = {
 }
 # The lines an answer ends with that say what it assumes (folded by the page)
 NOTE_MESSAGES = ("option: {text}", "options: {text}", "assumption: {text}", "model: {text}")
+# ... and the line a play log's reading starts with (camelot_rules.front.advice)
+NOTE_PREFIXES = ("Read from the log, assumed: ",)
 _DASHES = re.compile(r"^-+(?:  +-+)*$")
 _TOKEN = re.compile(r"(?<![\w-])(--)?([a-z][a-z0-9_-]*)(=[^\s:;]*)?")
 _PROGRAM = re.compile(r"^camelot-rules: [^:：]{1,20}[:：] ?")  # argparse's "...: error: "
@@ -74,7 +76,7 @@ def _cells(line: str, starts: list[int]) -> list[str] | None:
 
 
 def _note_prefixes() -> tuple[str, ...]:
-    return tuple(_(m).split("{text}")[0] for m in NOTE_MESSAGES)
+    return tuple(_(m).split("{text}")[0] for m in NOTE_MESSAGES) + tuple(map(_, NOTE_PREFIXES))
 
 
 def blocks(text: str, code: int) -> list[dict[str, Any]]:

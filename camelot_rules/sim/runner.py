@@ -21,16 +21,18 @@ number of workers, and more processes than cores only wait for each other); they
 with the call, also when it is interrupted or this process dies.
 
 Progress bars (``tqdm``) count games as tasks finish; they are off unless ``progress=True``.
+
+The process pools' modules (``multiprocessing``) are imported when a pool starts: the web page
+imports the simulations' package for the advisor's "Where should I go?" (its Pyodide has no
+``multiprocessing``), and never starts a pool.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import re
 import signal
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 __all__ = ["CONNECT_TIMEOUT_S", "check_client", "check_workers", "max_workers", "run_tasks"]
@@ -148,6 +150,9 @@ def _die_with_parent() -> None:  # pragma: no cover - runs in the worker process
 def _on_processes(
     fn: Callable[[Any], Any], tasks: Sequence[Any], sizes: Sequence[int], workers: int, bar: Any
 ) -> list[Any]:
+    import multiprocessing  # here: a browser has no processes (see the module)
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
     results: list[Any] = [None] * len(tasks)
     before = set(multiprocessing.active_children())
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent)

@@ -11,6 +11,7 @@ const LANGUAGES = ["en", "ja", "es"];
 const LANGUAGE_NAMES = { en: "English", ja: "日本語", es: "Español" };
 const FOLD_ROWS = 12; // a longer table is folded under "All n rows"
 const LINK_MOST = 2000; // characters: a longer link (a whole play log) is offered as a file
+const LOG_PAGES = ["verify", "advise"]; // pages whose link carries a play log (text=...)
 const SLOW_S = 20; // seconds without progress before the page says it is still loading
 const GIVE_UP_S = 90; // ... and before it says that Python did not start
 
@@ -214,7 +215,7 @@ function linkToForm(page, settings) {
       el.value = flag ? flag.value : "";
     } else if (el.type === "checkbox") {
       el.checked = settings[el.name] === "1";
-    } else if (el.name && el.type !== "file") {
+    } else if (el.name && el.type !== "file" && el.type !== "hidden") {
       el.value = settings[el.name] ?? (el.tagName === "SELECT" ? el.options[0].value : "");
     }
   }
@@ -323,7 +324,7 @@ function showAnswer(link, result, ms) {
 function showLink(link, page, settings) {
   const base = state.site?.address || location.href.split("#")[0];
   const href = base + link;
-  const tooLong = page === "verify" && href.length > LINK_MOST;
+  const tooLong = LOG_PAGES.includes(page) && href.length > LINK_MOST;
   if (state.shown?.result.code === 2) {
     $("#link-box").hidden = $("#too-long").hidden = true; // a refused question: no link
     return;
@@ -483,6 +484,11 @@ function openLink() {
   answer(link);
 }
 
+// "#verify" or "#advise" alone: a log too long for a link was answered (not in the address)
+function bareLogPage(hash) {
+  return LOG_PAGES.some((page) => hash === `#${page}`);
+}
+
 function wire() {
   for (const b of document.querySelectorAll("#tabs button")) {
     b.addEventListener("click", () => {
@@ -496,17 +502,19 @@ function wire() {
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
       const link = formToLink(form);
-      if (form.dataset.page === "verify" && link.length > LINK_MOST) {
-        history.replaceState(null, "", "#verify"); // the log stays out of the address bar
+      if (LOG_PAGES.includes(form.dataset.page) && link.length > LINK_MOST) {
+        history.replaceState(null, "", `#${form.dataset.page}`); // the log stays out of the address bar
         answer(link);
       } else if (location.hash === link) answer(link);
       else location.hash = link; // -> hashchange -> answer
     });
   }
-  $("#logfile").addEventListener("change", async (ev) => {
-    const file = ev.target.files[0];
-    if (file) $('form[data-page="verify"] textarea[name="text"]').value = await file.text();
-  });
+  for (const input of document.querySelectorAll("input[type=file][data-log]")) {
+    input.addEventListener("change", async (ev) => {
+      const file = ev.target.files[0];
+      if (file) input.form.querySelector('textarea[name="text"]').value = await file.text();
+    });
+  }
   $("#copy").addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText($("#permalink").href);
@@ -520,9 +528,9 @@ function wire() {
     if (state.shown) {
       // the answer on screen, asked again in the new language
       const link = withLanguage(state.shown.link);
-      if (location.hash && location.hash !== "#verify") history.replaceState(null, "", link);
+      if (location.hash && !bareLogPage(location.hash)) history.replaceState(null, "", link);
       answer(link);
-    } else if (location.hash.length > 1 && location.hash !== "#verify") {
+    } else if (location.hash.length > 1 && !bareLogPage(location.hash)) {
       history.replaceState(null, "", withLanguage(location.hash));
     }
   });

@@ -37,6 +37,13 @@ class _LoadOnUse(types.ModuleType):
 _stand_in = _LoadOnUse("networkx")
 sys.modules["networkx"] = _stand_in
 
+# mypy_extensions (a dependency of the simulations and the advisor, camelot_rules.sim) holds
+# only mypyc's compile hints: the page runs the pure-Python source, where ``mypyc_attr``
+# returns its class unchanged, as the real one does. Its wheel is not shipped; this stands in.
+_hints = types.ModuleType("mypy_extensions")
+_hints.mypyc_attr = lambda *attrs, **kwattrs: lambda cls: cls  # type: ignore[attr-defined]
+sys.modules.setdefault("mypy_extensions", _hints)
+
 import camelot_rules.front.cli  # noqa: E402,F401  (imported now, so the first answer is quick)
 from camelot_rules.front.cli import answer_link  # noqa: E402,F401
 from camelot_rules.front.web import answer_json as _answer_json  # noqa: E402

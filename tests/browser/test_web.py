@@ -17,18 +17,26 @@ import signal
 import subprocess
 import sys
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import Any
 from urllib.parse import quote
 
 import pytest
 
+from camelot_rules.base.i18n import language
+from camelot_rules.front.advice import where_to_go
 from camelot_rules.front.cli import answer_link
 from camelot_rules.front.links import link_from_argv
+from camelot_rules.odds.quests import turn_choices
+from camelot_rules.sim.logged import logged_position
 from tests.browser.conftest import ARTIFACTS, ROOT, _free_port, _wait_http
 
 TIMEOUT = 120_000  # Python starts in ~4 s on a quiet machine; CI machines are shared
 PHONE = {"width": 390, "height": 844}
 LOG = ROOT / "tests" / "logs" / "bad_siege_score.log"
+# a clean base game up to line 14: Sir Gawain's heroic action to choose (the "advise" page)
+WHERE_LOG = "".join((ROOT / "tests" / "logs" / "clean_base.log").read_text().splitlines(True)[:14])
+WHERE_HAND = "fight_3,fight_4,grail"
 STRINGS = json.loads((ROOT / "docs" / "web" / "strings.json").read_text(encoding="utf-8"))
 ONE_PER_PAGE = [  # an answer of every page
     "#siege?cards=5,4&excalibur=1",
@@ -44,6 +52,7 @@ ONE_PER_PAGE = [  # an answer of every page
     "#quest-war-race?war=picts&fights=2&hand=3,4/5",
     "#decks?expansion=1",
     "#verify?text=" + quote(LOG.read_text(encoding="utf-8"), safe=",:/"),
+    f"#advise?text={quote(WHERE_LOG, safe=',:/')}&hand={WHERE_HAND}&where=1",
 ]
 
 
@@ -202,6 +211,91 @@ def test_a_long_play_log_is_offered_as_a_file_not_a_link(site: tuple[Any, list[s
     with page.expect_download() as download:
         page.click("#download")
     assert download.value.suggested_filename == "play.log"
+
+
+def _where_rows(page: Any) -> list[list[str]]:
+    """The cells of the answer's one table (the "Where should I go?" table)."""
+    assert page.locator("#details table").count() == 1
+    return list(
+        page.eval_on_selector_all(
+            "#details table tbody tr",
+            "rows => rows.map(r => Array.from(r.cells).map(c => c.textContent))",
+        )
+    )
+
+
+def _exact(cell: str) -> Fraction:
+    return Fraction(cell.split(" (")[0])  # "858/14185871 (<0.1%)" -> 858/14185871
+
+
+def _expected_where(lang: str) -> tuple[list[tuple[Fraction, Fraction]], list[str]]:
+    """The same log read in Python: each action's two chances from the calculator
+    (``turn_choices``) and the rows of ``where_to_go``'s own table, in ``lang``."""
+    hand = {card: 1 for card in WHERE_HAND.split(",")}
+    state = logged_position(WHERE_LOG, hand=hand).state
+    with language(lang):
+        table = where_to_go(state).splitlines()[3:]  # title, head, dashes, then the rows
+    chances = [(c.p_win_now, c.p_lost_soon) for c in turn_choices(state)]
+    return chances, [" ".join(line.split()) for line in table]
+
+
+def test_where_should_i_go_from_a_pasted_log(site: tuple[Any, list[str]]) -> None:
+    page, _ = site
+    page.set_viewport_size({"width": 360, "height": 760})  # a small phone
+    try:
+        page.click("#tabs button[data-tab=advise]")
+        form = "form[data-page=advise]"
+        page.fill(f"{form} textarea[name=text]", WHERE_LOG)  # pasted at the table
+        page.fill(f"{form} input[name=hand]", "fight_3 fight_4, grail")
+        n = _answered(page)
+        page.click(f"{form} button[type=submit]")
+        _wait_answers(page, n + 1)
+        assert page.evaluate("location.hash").startswith("#advise?text=%23%20A%204-player")
+        assert page.evaluate("location.hash").endswith(f"&hand={WHERE_HAND}&where=1")
+        for lang in ("en", "ja"):
+            _choose(page, lang)
+            chances, lines = _expected_where(lang)
+            rows = _where_rows(page)
+            assert [(_exact(r[2]), _exact(r[3])) for r in rows] == chances
+            assert [" ".join(" ".join(r).split()) for r in rows] == lines
+            # the table scrolls in its own box: the page stays 360 px wide
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360
+            assert page.locator("#details .table-wrap table").count() == 1
+            page.screenshot(path=str(ARTIFACTS / f"web-where-phone-{lang}.png"), full_page=True)
+        heads = page.eval_on_selector_all("#details th", "ths => ths.map(t => t.textContent)")
+        assert "今すぐ成功する確率" in heads
+        assert "Traceback" not in page.inner_text("#answer")
+    finally:
+        _choose(page, "en")
+        page.set_viewport_size(PHONE)
+
+
+@pytest.mark.parametrize(
+    ("lines", "hand", "lang", "expected", "field"),
+    [
+        # "turn gawain": his evil step still to come, no heroic action to advise
+        (11, WHERE_HAND, "en", "Line 11: Sir Gawain is not choosing a heroic action", ""),
+        (11, WHERE_HAND, "ja", "11 行目：ガウェイン卿 はここで勇士のアクションを選ぶ", ""),
+        (11, WHERE_HAND, "es", "Línea 11: Sir Gawain no está eligiendo", ""),
+        # his hand is neither in the log nor in the form: the form's field is named
+        (14, "", "en", "give it (“His white cards", "hand"),
+    ],
+)
+def test_where_should_i_go_says_what_is_wrong_with_the_log(
+    site: tuple[Any, list[str]], lines: int, hand: str, lang: str, expected: str, field: str
+) -> None:
+    page, _ = site
+    text = "".join(WHERE_LOG.splitlines(True)[:lines])
+    link = f"#advise?text={quote(text, safe=',:/')}&where=1" + (f"&hand={hand}" if hand else "")
+    _open(page, link + (f"&lang={lang}" if lang != "en" else ""))
+    message = page.inner_text("#result")
+    assert expected in message, message
+    assert "--hand" not in message and "state:" not in message
+    assert page.get_attribute("#status", "class") == "error"
+    if field:
+        invalid = page.get_attribute(f"form[data-page=advise] [name={field}]", "aria-invalid")
+        assert invalid == "true"
+    _choose(page, "en")
 
 
 @pytest.mark.parametrize(
