@@ -423,13 +423,13 @@ class LoyalHeuristic(KnightValues):
             sequence = rulebook.war_sequence(quest, mordred=war["mordred"])
             nxt = sequence[war["fights"]] if war["fights"] < len(sequence) else 0
             # without the next value, a wild "Fight ?" card is laid as it (F §3d, S16)
-            wild = not nxt or fights[nxt - 1] == 0
-            if not nxt or (wild and not wild_count(hand)):
+            as_wild = not nxt or fights[nxt - 1] == 0
+            if not nxt or (as_wild and not wild_count(hand)):
                 return 0.0, None
             run = 1
             while nxt + run <= sequence[-1] and fights[nxt + run - 1]:
                 run += 1
-            play = made(PlayFight, quest, nxt, True) if wild else made(PlayFight, quest, nxt)
+            play = made(PlayFight, quest, nxt, True) if as_wild else made(PlayFight, quest, nxt)
             return self.war_value + 1.5 * war["warriors"] + 0.5 * run, play
         if quest == "excalibur":
             e = q["excalibur"]
