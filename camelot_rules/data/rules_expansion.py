@@ -116,20 +116,20 @@ EXPANSION_RULES: tuple[Rule, ...] = (
         "a quest it keeps that value there.",
         "F §3d (S16 GoodCardFightAny.asset: count MED, text LOW)",
         ("facts",),
-        tuple(
-            "camelot_rules.engine." + c
-            for c in (
-                "quests.quest_actions",
-                "quests.do_play_fight",
-                "quests.do_fight_engine",
-                "quests.kay_actions",
-                "board.lay_wild",
-                "board.laid_to_discard",
-                "expansion.demand_payments",
-                "views.card_census",
-            )
-        )
-        + (
+        (
+            *(
+                "camelot_rules.engine." + c
+                for c in (
+                    "quests.quest_actions",
+                    "quests.do_play_fight",
+                    "quests.do_fight_engine",
+                    "quests.kay_actions",
+                    "board.lay_wild",
+                    "board.laid_to_discard",
+                    "expansion.demand_payments",
+                    "views.card_census",
+                )
+            ),
             "camelot_rules.odds.siege.fight_value",
             "camelot_rules.odds.quest_combat.best_next_fight",
             "camelot_rules.odds.quest_wars.war_completion_probability",
