@@ -170,8 +170,9 @@ def test_a_misspelt_fight_card_is_an_error_where_fight_cards_count(name: str) ->
 
 
 def test_other_cards_still_count_zero_in_a_fight() -> None:
-    assert fight_value("grail") == fight_value("fight_wild") == fight_value("fighter_3") == 0
-    assert fight_value("fight_5") == 5
+    assert fight_value("grail") == fight_value("fighter_3") == 0
+    # white.fight-wild (F §3d): "Fight ?" is named 5 in a siege fight, the best value there
+    assert fight_value("fight_5") == fight_value("fight_wild") == 5
 
 
 # --- a deck's truth value never picks a default (item 6) ---------------------------------------
@@ -208,7 +209,8 @@ def test_huge_hands_are_refused_before_any_work() -> None:
     from camelot_rules.odds.siege import MAX_FIGHT_CARDS, siege_choices, siege_win_probability
     from widgets.siege import render_siege
 
-    assert MAX_FIGHT_CARDS == 59  # 51 base Fight cards + 8 of Merlin's Company (LOW counts)
+    # 51 base Fight cards + 8 of Merlin's Company + its 3 wild "Fight ?" (LOW counts, F §3d)
+    assert MAX_FIGHT_CARDS == 62
 
     def refused() -> None:
         with pytest.raises(ValueError, match="Fight cards"):

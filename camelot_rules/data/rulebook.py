@@ -48,6 +48,7 @@ __all__ = [
     "TRAVEL",
     "TRAVEL_KINDS",
     "TRAVEL_MIXES",
+    "WILD_FIGHT",
     "CardCount",
     "Confidence",
     "QuestCard",
@@ -138,7 +139,8 @@ EXPANSION_WHITE: tuple[CardCount, ...] = (
         "standard",
         "F §3d (S16)",
         L,
-        "'Fight ?': the player picks a value 1-5; calculators that take only fight_N count it 0",
+        "'Fight ?': laid as a Fight card of any value 1-5, the player's choice when it is laid "
+        "(the engine's rule white.fight-wild)",
     ),
     CardCount(
         "unidentified_white",
@@ -259,6 +261,9 @@ EXPANSION_LOYALTY: tuple[CardCount, ...] = (
 FIGHT_VALUES: tuple[int, ...] = (1, 2, 3, 4, 5)
 # the white Fight cards' names by value: FIGHT_CARDS[v - 1] is Fight v
 FIGHT_CARDS: tuple[str, ...] = tuple(f"fight_{v}" for v in FIGHT_VALUES)
+# Merlin's Company's wild "Fight ?" card: laid as a Fight card of any value in FIGHT_VALUES,
+# chosen when it is laid (F §3d, S16 GoodCardFightAny.asset: LOW for the text, MED for the count)
+WILD_FIGHT = "fight_wild"
 SIEGE_DIE_FACES = 8  # one eight-sided die, faces 1..8 (F §4, S2, S6)
 
 THRESHOLDS: tuple[Threshold, ...] = (

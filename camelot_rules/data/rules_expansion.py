@@ -11,6 +11,7 @@ EXPANSION_TESTS = "tests/engine/test_expansion_rules.py"
 EXPANSION_SCENARIOS = "tests/engine/test_scenarios_expansion.py"
 # a reading of the move to Camelot (issue 28): its test quotes the JA text
 _TIMING = "tests/engine/test_scenarios_timing.py"
+_WILD = "tests/engine/test_fight_wild.py"
 
 
 def _expansion(
@@ -106,5 +107,44 @@ EXPANSION_RULES: tuple[Rule, ...] = (
         ),
         option="new_game(..., expansion=True, travel_to_camelot='draw' | 'safe')",
         tests=(EXPANSION_TESTS, _TIMING),
+    ),
+    Rule(
+        "white.fight-wild",
+        "Merlin's Company's three wild 'Fight ?' cards: each is laid as a Fight card of any "
+        "value 1-5, the player's choice when it is laid, wherever a Fight card of that value "
+        "could be (combat quests, wars, siege fights, Sir Kay's card, travel demands); laid on "
+        "a quest it keeps that value there.",
+        "F §3d (S16 GoodCardFightAny.asset: count MED, text LOW)",
+        ("facts",),
+        (
+            *(
+                "camelot_rules.engine." + c
+                for c in (
+                    "quests.quest_actions",
+                    "quests.do_play_fight",
+                    "quests.do_fight_engine",
+                    "quests.kay_actions",
+                    "board.lay_wild",
+                    "board.laid_to_discard",
+                    "expansion.demand_payments",
+                    "views.card_census",
+                )
+            ),
+            "camelot_rules.odds.siege.fight_value",
+            "camelot_rules.odds.quest_combat.best_next_fight",
+            "camelot_rules.odds.quest_wars.war_completion_probability",
+            "camelot_rules.odds.travel.hand_facts",
+            "camelot_rules.sim.judgement.card_worth",
+        ),
+        (_WILD, "tests/engine/test_fast_paths.py", "tests/odds/test_siege.py"),
+        readings=(
+            "no source gives the card's text; the one implementation that has it (S16) lets "
+            "its player choose any value 1-5: read as chosen when laid and kept on the quest",
+            "it pays a travel demand as the value named (a 3+ for Charged!, a pair beside any "
+            "Fight card for Ambushed!); three of them heal as three identical cards, never "
+            "with numbered Fight cards",
+            "the calculators name it 5 in a siege fight (a larger total never wins less); the "
+            "race models take fixed Fight values and refuse it",
+        ),
     ),
 )

@@ -166,24 +166,40 @@ class DrawWhite(Action):
 
 @dataclass(frozen=True)
 class FightEngine(Action):
-    """Fight a siege engine with these Fight values (RB p.13)."""
+    """Fight a siege engine with these Fight values (RB p.13), largest first; ``wild``: the
+    values of those played as Merlin's Company's wild "Fight ?" cards, each chosen when laid
+    (F §3d, S16), a part of ``values`` (their sum is the fight's total either way)."""
 
     values: tuple[int, ...]
+    wild: tuple[int, ...] = ()
+
+    def __repr__(self) -> str:  # (without ``wild`` when no wild card is played: as before it)
+        extra = f", wild={self.wild!r}" if self.wild else ""
+        return f"FightEngine(values={self.values!r}{extra})"
 
     def __str__(self) -> str:
         shown = "+".join(map(str, self.values)) if self.values else "no cards"
+        if self.wild:
+            shown += f" (Fight ? as {'+'.join(map(str, self.wild))})"
         return f"fight a siege engine with {shown}"
 
 
 @dataclass(frozen=True)
 class PlayFight(Action):
-    """Lay one Fight card on a combat quest or a war (RB p.14-15)."""
+    """Lay one Fight card on a combat quest or a war (RB p.14-15); ``wild``: a wild
+    "Fight ?" card laid as Fight ``value`` (Merlin's Company, F §3d, S16)."""
 
     quest: str
     value: int
+    wild: bool = False
+
+    def __repr__(self) -> str:  # (without ``wild`` for a numbered card: as before it)
+        extra = ", wild=True" if self.wild else ""
+        return f"PlayFight(quest={self.quest!r}, value={self.value!r}{extra})"
 
     def __str__(self) -> str:
-        return f"play Fight {self.value} on {self.quest}"
+        card = f"Fight ? as {self.value}" if self.wild else f"Fight {self.value}"
+        return f"play {card} on {self.quest}"
 
 
 @dataclass(frozen=True)
@@ -348,12 +364,18 @@ class Discard(Action):
 
 @dataclass(frozen=True)
 class KayExtra(Action):
-    """Sir Kay adds one Fight card after the reveal or the roll (BoQ p.13)."""
+    """Sir Kay adds one Fight card after the reveal or the roll (BoQ p.13); ``wild``: a wild
+    "Fight ?" card added as Fight ``value`` (Merlin's Company, F §3d, S16)."""
 
     value: int
+    wild: bool = False
+
+    def __repr__(self) -> str:  # (without ``wild`` for a numbered card: as before it)
+        extra = ", wild=True" if self.wild else ""
+        return f"KayExtra(value={self.value!r}{extra})"
 
     def __str__(self) -> str:
-        return f"Kay: add Fight {self.value}"
+        return f"Kay: add Fight {'? as ' if self.wild else ''}{self.value}"
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,8 @@ __all__ = [
     "fight_counts",
     "hand_cards",
     "in_play",
+    "laid_to_discard",
+    "lay_wild",
     "leave_location",
     "move",
     "move_targets",
@@ -46,6 +48,7 @@ __all__ = [
     "white_draw_outcomes",
     "white_draw_possible",
     "white_to_discard",
+    "wild_in_hand",
 ]
 
 EXC: Final = 0  # the relics' places in GameState.relics
@@ -54,6 +57,7 @@ ARMOR: Final = 2
 _RELIC_INDEX: Final = {"excalibur": EXC, "grail": GRAIL, "armor": ARMOR}
 _SOLO: Final = tuple(q.name for q in rulebook.QUESTS if q.solo)
 _FIGHTS: Final = rulebook.FIGHT_CARDS
+WILD: Final = rulebook.WILD_FIGHT
 
 
 # --- notes, the stack, seats ----------------------------------------------------------------------
@@ -117,6 +121,36 @@ def hand_cards(s: GameState, seat: int) -> list[str]:
 def fight_counts(hand: tuple[int, ...], s: GameState) -> list[int]:
     wi = s.cfg.white_index
     return [hand[wi[name]] for name in _FIGHTS]
+
+
+def wild_in_hand(hand: tuple[int, ...], s: GameState) -> int:
+    """How many wild "Fight ?" cards the hand holds (none in the base game's box).
+
+    Rules: ``white.fight-wild``."""
+    i = s.cfg.white_index.get(WILD)
+    return 0 if i is None else hand[i]
+
+
+def lay_wild(s: GameState, quest: str, value: int) -> None:
+    """Remember that a wild "Fight ?" card lies on ``quest`` laid as Fight ``value`` (its
+    value, chosen when laid, stays with it; F §3d, S16). Rules: ``white.fight-wild``."""
+    s._set(wild_laid=tuple(sorted((*s.wild_laid, (quest, value)))))
+
+
+def laid_to_discard(s: GameState, quest: str, values: tuple[int, ...] | list[int]) -> None:
+    """The white Fight cards laid on ``quest`` (their ``values``) to the discards: a wild
+    "Fight ?" card laid there goes as itself, whatever value it was laid as.
+
+    Rules: ``white.fight-wild``."""
+    wild = [v for q, v in s.wild_laid if q == quest]
+    if wild:
+        s._set(wild_laid=tuple(x for x in s.wild_laid if x[0] != quest))
+        white_to_discard(s, WILD, len(wild))
+    rest = list(values)
+    for v in wild:
+        rest.remove(v)
+    for v in rest:
+        white_to_discard(s, _FIGHTS[v - 1])
 
 
 # --- card piles ---------------------------------------------------------------------------------
@@ -262,12 +296,10 @@ def leave_location(s: GameState, seat: int) -> None:
     Rules: ``quest.solo``."""
     where = s.location[seat]
     if where == "black_knight" and s.bk_w:
-        for v in s.bk_w:
-            white_to_discard(s, f"fight_{v}")
+        laid_to_discard(s, where, s.bk_w)
         s._set(bk_w=())
     elif where == "lancelot" and s.ld_mode == "lancelot" and s.ld_w:
-        for v in s.ld_w:
-            white_to_discard(s, f"fight_{v}")
+        laid_to_discard(s, where, s.ld_w)
         s._set(ld_w=())
 
 

@@ -77,6 +77,7 @@ _SPECIALS_MC: Final = (
 )
 _LASTING_WITCHES: Final = ("morgan_witch_2", "morgan_witch_5", "morgan_witch_6", "morgan_witch_7")
 _DEMANDS: Final = {d.card: d for d in rulebook.TRAVEL_DEMANDS}
+_WILD: Final = rulebook.WILD_FIGHT
 _SLAYER_FIGHTS: Final = 2  # JA special white cards (Dragon Slayer): two Fight cards on the Dragon
 
 
@@ -160,16 +161,34 @@ def demand_payments(hand: Mapping[str, int], card: str) -> list[tuple[str, ...]]
     """Ways to meet a Charged!/Lost!/Ambushed! ``card``'s demand from ``hand`` (white card
     name -> count): the cards each way discards (ASSUMED demands: rulebook.TRAVEL_DEMANDS).
 
+    A wild "Fight ?" card pays as a Fight card of the value its player chooses (F §3d, S16):
+    as a Fight 3 or more, and in a pair beside any Fight card (or another "Fight ?"). Its
+    value is not kept - the card is discarded - so each way is one action whatever value is
+    named for it. This is the one definition of meeting a demand: the travel calculators
+    (:func:`camelot_rules.odds.travel.hand_facts`) ask it.
+
     >>> demand_payments({"fight_2": 2, "fight_4": 1}, "ambushed")
     [('fight_2', 'fight_2')]
+    >>> demand_payments({"fight_wild": 1, "fight_1": 1}, "ambushed")
+    [('fight_1', 'fight_wild')]
+    >>> demand_payments({"fight_wild": 1, "fight_2": 1}, "charged")
+    [('fight_wild',)]
+
+    Rules: ``travel.demands``, ``white.fight-wild``.
     """
     fact = _DEMANDS[card].hand_fact
+    wild = hand.get(_WILD, 0)
+    out: list[tuple[str, ...]]
     if fact == "fight_3_plus":
-        return [(f"fight_{v}",) for v in (3, 4, 5) if hand.get(f"fight_{v}")]
+        out = [(f"fight_{v}",) for v in (3, 4, 5) if hand.get(f"fight_{v}")]
+        return out + ([(_WILD,)] if wild else [])
     if fact == "grail":
         return [("grail",)] if hand.get("grail") else []
     if fact == "fight_pair":
-        return [(f"fight_{v}",) * 2 for v in range(1, 6) if hand.get(f"fight_{v}", 0) >= 2]
+        out = [(f"fight_{v}",) * 2 for v in range(1, 6) if hand.get(f"fight_{v}", 0) >= 2]
+        if wild:
+            out += [(f"fight_{v}", _WILD) for v in range(1, 6) if hand.get(f"fight_{v}")]
+        return out + ([(_WILD, _WILD)] if wild >= 2 else [])
     raise AssertionError(fact)  # pragma: no cover
 
 

@@ -33,6 +33,8 @@ from camelot_rules.engine.board import (
     draw_white,
     fight_counts,
     in_play,
+    laid_to_discard,
+    lay_wild,
     note,
     push,
     set_hand,
@@ -41,6 +43,7 @@ from camelot_rules.engine.board import (
     share_cards,
     vec_add,
     white_to_discard,
+    wild_in_hand,
 )
 from camelot_rules.engine.knights import add_engines, gain_life, lose_life
 from camelot_rules.engine.state import GONE, GameState
@@ -76,6 +79,8 @@ _WARRIORS: Final = T("war_warriors_to_lose")
 _HAND_LIMIT: Final = T("white_hand_limit_to_draw")
 _EXCALIBUR_BONUS: Final = T("excalibur_bonus")
 _FIGHTS: Final = rulebook.FIGHT_CARDS
+_VALUES: Final = rulebook.FIGHT_VALUES
+_WILD: Final = rulebook.WILD_FIGHT
 _BLACK_VALUES: Final[dict[str, tuple[int, int]]] = {}  # card -> (on Lancelot, on the Dragon)
 
 
@@ -121,8 +126,10 @@ def war_next(s: GameState, war: str) -> int | None:
 
 # --- heroic actions -----------------------------------------------------------------------------
 def quest_actions(s: GameState, seat: int) -> list[Action]:
-    """The actions of the quest the knight is on (RB p.13-15). Rules:
-    ``siege.fight-without-cards`` (a siege fight with no Fight card, an option)."""
+    """The actions of the quest the knight is on (RB p.13-15). A wild "Fight ?" card is laid
+    as any Fight value that a Fight card of that value could be laid as, each value its own
+    action (F §3d, S16). Rules: ``siege.fight-without-cards`` (a siege fight with no Fight
+    card, an option), ``white.fight-wild``."""
     where = s.location[seat]
     hand = s.hands[seat]
     wi = s.cfg.white_index
@@ -131,7 +138,7 @@ def quest_actions(s: GameState, seat: int) -> list[Action]:
         if sum(hand) < _HAND_LIMIT:
             out.append(made(DrawWhite))
         if s.engines > 0:
-            out += _siege_fights(tuple(fight_counts(hand, s)))
+            out += _siege_fights(tuple(fight_counts(hand, s)), wild_in_hand(hand, s))
             if s.cfg.option("siege_without_fight"):  # RB p.13 "as many ... as desired": none
                 out.append(made(FightEngine, ()))
     elif where in ("black_knight", "lancelot", "dragon"):
@@ -139,10 +146,16 @@ def quest_actions(s: GameState, seat: int) -> list[Action]:
         for v, c in enumerate(fight_counts(hand, s), start=1):
             if c and pattern_ok(where, (*laid, v)):
                 out.append(made(PlayFight, where, v))
+        if wild_in_hand(hand, s):
+            out += [
+                made(PlayFight, where, v, True) for v in _VALUES if pattern_ok(where, (*laid, v))
+            ]
     elif where in ("picts", "saxons"):
         nxt = war_next(s, where)
         if nxt is not None and hand[wi[_FIGHTS[nxt - 1]]]:
             out.append(made(PlayFight, where, nxt))
+        if nxt is not None and wild_in_hand(hand, s):
+            out.append(made(PlayFight, where, nxt, True))
     elif where == "grail":
         if hand[wi["grail"]] and not s.dark_forest:
             out.append(made(PlayGrail))
@@ -153,13 +166,28 @@ def quest_actions(s: GameState, seat: int) -> list[Action]:
 
 
 @lru_cache(maxsize=4096)  # a hand's Fight counts; bounded for long sweeps
-def _siege_fights(counts: tuple[int, ...]) -> tuple[FightEngine, ...]:
+def _siege_fights(counts: tuple[int, ...], wild: int = 0) -> tuple[FightEngine, ...]:
     """A siege fight with every non-empty multiset of the hand's Fight values (``counts``: how
-    many Fight 1..5), each as sorted values, largest first."""
+    many Fight 1..5), each as sorted values, largest first; then, with ``wild`` "Fight ?"
+    cards in hand, each of those with 1..``wild`` of them added, each at every value 1..5
+    (F §3d, S16)."""
+    combos = _multisets(counts)
+    out = [made(FightEngine, c) for c in combos if c]
+    if wild:
+        wilds = [w for w in _multisets((wild,) * len(_VALUES)) if 0 < len(w) <= wild]
+        for c in combos:
+            for w in wilds:
+                out.append(made(FightEngine, tuple(sorted(c + w, reverse=True)), w))
+    return tuple(out)
+
+
+def _multisets(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every multiset of Fight values with at most ``counts[v - 1]`` of value ``v`` (the
+    empty one first), each sorted largest first."""
     combos: list[tuple[int, ...]] = [()]
-    for value, c in zip(range(1, 6), counts):
+    for value, c in zip(_VALUES, counts):
         combos = [combo + (value,) * k for combo in combos for k in range(c + 1)]
-    return tuple(made(FightEngine, tuple(sorted(c, reverse=True))) for c in combos if c)
+    return [tuple(sorted(c, reverse=True)) for c in combos]
 
 
 def do_draw_white(s: GameState, seat: int, action: Action) -> None:
@@ -181,9 +209,16 @@ def do_fight_engine(s: GameState, seat: int, action: Any) -> None:
     White Fight cards you played"; BoQ p.14: "Multiple White Fight cards may be played ... to
     fight a Siege Engine"); ``siege_without_fight=True`` reads "as many Fight cards as
     desired" (RB p.13) as allowing none: the total is 0, Excalibur's +1 and Sir Kay's card
-    after the roll still count. Rules: ``siege.fight``, ``siege.fight-without-cards``."""
-    for v in action.values:
-        discard_white(s, seat, f"fight_{v}")
+    after the roll still count. A wild "Fight ?" card counts the value chosen for it
+    (``action.wild``). Rules: ``siege.fight``, ``siege.fight-without-cards``,
+    ``white.fight-wild``."""
+    rest = list(action.values)
+    for v in action.wild:
+        rest.remove(v)
+    if action.wild:
+        discard_white(s, seat, _WILD, len(action.wild))
+    for v in rest:
+        discard_white(s, seat, _FIGHTS[v - 1])
     push(s, ("roll", seat, sum(action.values)))
     note(s, f"seat {seat} fights a siege engine with {sum(action.values)}", "siege.fight")
 
@@ -200,7 +235,12 @@ def resolve_roll(s: GameState, task: tuple[Any, ...], outcome: Roll) -> None:
     seat, total = task[1], task[2]
     face = outcome.face
     bonus = _EXCALIBUR_BONUS if s.relics[EXC] == seat else 0
-    if s.knights[seat] == "kay" and total + bonus <= face and any(fight_counts(s.hands[seat], s)):
+    hand = s.hands[seat]
+    if (
+        s.knights[seat] == "kay"
+        and total + bonus <= face
+        and (any(fight_counts(hand, s)) or wild_in_hand(hand, s))
+    ):
         push(s, ("kay_siege", seat, total, face))
     else:
         siege_result(s, seat, total, face)
@@ -240,46 +280,58 @@ def kay_seat(s: GameState, task: tuple[Any, ...]) -> int:
 
 def kay_actions(s: GameState, task: tuple[Any, ...]) -> list[Action]:
     """BoQ p.13: Sir Kay, in play (and on the quest that ends), may add one Fight card from his
-    hand or pass; none when he has no Fight card. Rules: ``knight.kay``."""
+    hand or pass; none when he has no Fight card. A wild "Fight ?" card is added as any value
+    1-5 (F §3d, S16). Rules: ``knight.kay``, ``white.fight-wild``."""
     seat = kay_seat(s, task)
     if s.dead[seat] or s.revealed[seat]:
         return []
     if task[0] == "kay_combat" and s.location[seat] != task[1]:
         return []
-    values = [v for v, c in enumerate(fight_counts(s.hands[seat], s), start=1) if c]
-    return [made(Pass), *[made(KayExtra, v) for v in values]] if values else []
+    hand = s.hands[seat]
+    out: list[Action] = [made(KayExtra, v) for v, c in enumerate(fight_counts(hand, s), 1) if c]
+    if wild_in_hand(hand, s):
+        out += [made(KayExtra, v, True) for v in _VALUES]
+    return [made(Pass), *out] if out else []
 
 
 def resolve_kay_combat(s: GameState, task: tuple[Any, ...], a: Action) -> None:
-    """Task ``("kay_combat", quest, winner)``. Rules: ``knight.kay``."""
+    """Task ``("kay_combat", quest, winner)``. Rules: ``knight.kay``, ``white.fight-wild``."""
     if isinstance(a, KayExtra):
         kay = s.knights.index("kay")
-        i = s.cfg.white_index[f"fight_{a.value}"]
+        i = s.cfg.white_index[_WILD if a.wild else _FIGHTS[a.value - 1]]
         set_hand(s, kay, vec_add(s.hands[kay], i, -1))
         if task[1] == "black_knight":
             s._set(bk_w=(*s.bk_w, a.value))
         else:
             s._set(ld_w=(*s.ld_w, a.value))
-        note(s, f"Sir Kay adds Fight {a.value}", "knight.kay")
+        if a.wild:
+            lay_wild(s, task[1], a.value)
+        note(s, f"Sir Kay adds Fight {'? as ' if a.wild else ''}{a.value}", "knight.kay")
     combat_result(s, task[1], task[2])
 
 
 def resolve_kay_siege(s: GameState, task: tuple[Any, ...], a: Action) -> None:
-    """Task ``("kay_siege", seat, total, face)``. Rules: ``siege.kay``."""
+    """Task ``("kay_siege", seat, total, face)``. Rules: ``siege.kay``, ``white.fight-wild``."""
     seat, total, face = task[1], task[2], task[3]
     if isinstance(a, KayExtra):
-        discard_white(s, seat, f"fight_{a.value}")
+        discard_white(s, seat, _WILD if a.wild else _FIGHTS[a.value - 1])
         total += a.value
     siege_result(s, seat, total, face)
 
 
 # --- combat quests, the Grail, Excalibur, the wars ----------------------------------------------
 def do_play_fight(s: GameState, seat: int, action: Any) -> None:
-    """RB p.14-15: one Fight card on a combat quest or a war. Rules: ``quest.fight-cards``."""
+    """RB p.14-15: one Fight card on a combat quest or a war; a wild "Fight ?" card is laid
+    as the value chosen and keeps it on the quest (F §3d, S16). Rules:
+    ``quest.fight-cards``, ``white.fight-wild``."""
     q, v = action.quest, action.value
-    i = s.cfg.white_index[f"fight_{v}"]
+    i = s.cfg.white_index[_WILD if action.wild else _FIGHTS[v - 1]]
     set_hand(s, seat, vec_add(s.hands[seat], i, -1))
-    note(s, f"seat {seat} plays Fight {v} on {q}", "quest.fight-cards")
+    if action.wild:
+        lay_wild(s, q, v)
+        note(s, f"seat {seat} plays Fight ? as {v} on {q}", "white.fight-wild")
+    else:
+        note(s, f"seat {seat} plays Fight {v} on {q}", "quest.fight-cards")
     if q in ("picts", "saxons"):
         k = 0 if q == "picts" else 1
         fights, warriors, mordred = s.wars[k]
@@ -428,16 +480,15 @@ def quest_end(
 
 def clear_quest(s: GameState, quest: str) -> None:
     """The quest's cards to the discards and the quest reset, flipped (Lancelot to the Dragon)
-    or over (BoQ pp.3-4). Rules: ``quest.end``."""
+    or over (BoQ pp.3-4); a wild "Fight ?" card goes as itself. Rules: ``quest.end``,
+    ``white.fight-wild``."""
     if quest == "black_knight":
-        for v in s.bk_w:
-            white_to_discard(s, f"fight_{v}")
+        laid_to_discard(s, quest, s.bk_w)
         for card, _ in s.bk_b:
             black_to_discard(s, card)
         s._set(bk_w=(), bk_b=())
     elif quest in ("lancelot", "dragon"):
-        for v in s.ld_w:
-            white_to_discard(s, f"fight_{v}")
+        laid_to_discard(s, quest, s.ld_w)
         for card, _ in s.ld_b:
             black_to_discard(s, card)
         s._set(ld_w=(), ld_b=(), ld_mode="dragon" if quest == "lancelot" else "over")
@@ -453,8 +504,7 @@ def clear_quest(s: GameState, quest: str) -> None:
     else:
         k = 0 if quest == "picts" else 1
         fights, _, mordred = s.wars[k]
-        for v in rulebook.war_sequence(quest, mordred=mordred)[:fights]:
-            white_to_discard(s, f"fight_{v}")
+        laid_to_discard(s, quest, rulebook.war_sequence(quest, mordred=mordred)[:fights])
         if mordred:
             black_to_discard(s, "mordred")
         wars = list(s.wars)

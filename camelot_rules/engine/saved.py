@@ -18,12 +18,14 @@ from camelot_rules.engine import vocab as W
 from camelot_rules.engine.state import GONE, QUEST_NAMES
 from camelot_rules.engine.validate import LATER_OPTIONS, check_options
 
-__all__ = ["MAX_SAVED_BYTES", "read_saved", "saved_keys"]
+__all__ = ["LATER_SLOTS", "MAX_SAVED_BYTES", "read_saved", "saved_keys"]
 
 #: a saved game is a few hundred kilobytes at most (a whole game's history included)
 MAX_SAVED_BYTES: Final = 5_000_000
 Check = Callable[[str, object], object]  # a key's check: (its name, its value)
 _MAX_NESTING: Final = 12  # the deepest a saved game nests (a task's pledges: 5 levels)
+#: keys added after games were first saved, with the value a game saved before them holds
+LATER_SLOTS: Final[dict[str, Any]] = {"wild_laid": []}
 
 
 def _depth(value: object, limit: int) -> int:
@@ -87,12 +89,13 @@ def read_saved(text: object) -> dict[str, Any]:
     data["cfg"] = {"players": players, "expansion": expansion, "options": full}
     shapes = _slot_shapes(players, expansion)
     for name in sorted(shapes):
-        _key(data, name)
+        if name not in LATER_SLOTS:
+            _key(data, name)
     extra = sorted(set(data) - set(shapes) - {"format", "cfg", "history"})
     if extra:
         raise ValueError(f"{extra[0]}: not a key of a saved game")
     for name in sorted(shapes):
-        shapes[name](name, data[name])
+        shapes[name](name, data.get(name, LATER_SLOTS.get(name)))
     history = data.get("history", [])
     for k, step in enumerate(F.items("history", history, "steps")):
         _step(f"history[{k}]", step)
@@ -172,6 +175,8 @@ def _slot_shapes(players: int, expansion: bool) -> dict[str, Check]:
 
     seat = ints(0, players - 1)
     fight = ints(W.FIGHTS[0], W.FIGHTS[-1])
+    # a wild "Fight ?" card on a quest and the value it was laid as (F §3d, S16)
+    wild = _pair(choice("black_knight", "lancelot", "dragon", *W.WARS), fight)
     text = lambda f, v: v if isinstance(v, str) and len(v) <= 2000 else F.fail(f, v, "a text")  # noqa: E731
     combat = _pair(choice(*black_names), F.yes_no)
 
@@ -275,6 +280,7 @@ def _slot_shapes(players: int, expansion: bool) -> dict[str, Check]:
         "dark_forest": F.yes_no,
         "grail_over": F.yes_no,
         "wars": wars,
+        "wild_laid": _list_of(wild, dict(white.counts.items()).get(rulebook.WILD_FIGHT, 0)),
         "engines": ints(0, W.ENGINES_TO_LOSE),
         "wsw": ints(0, W.MOST_SWORDS),
         "bsw": ints(0, W.MOST_SWORDS),

@@ -44,7 +44,7 @@ from camelot_rules.engine import validate as V
 from camelot_rules.engine.board import push
 from camelot_rules.engine.flow import advance, chance_weights
 from camelot_rules.engine.game import RULES
-from camelot_rules.engine.saved import read_saved
+from camelot_rules.engine.saved import LATER_SLOTS, read_saved
 from camelot_rules.engine.state import (
     GONE,
     ON_QUEST,
@@ -117,6 +117,7 @@ def _blank(cfg: Config) -> GameState:
         "dark_forest": False,
         "grail_over": False,
         "wars": ((0, 0, False), (0, 0, False)),
+        "wild_laid": (),
         "engines": 0,
         "wsw": 0,
         "bsw": 0,
@@ -330,13 +331,15 @@ def position(
     With ``expansion=True`` (Merlin's Company): ``merlin`` (Merlin's figure: a quest,
     ``"camelot"`` or None), ``captured`` seats, lasting ``witches``, the known ``travel_top``,
     the ``travel_discard`` pile,
-    black cards ``removed`` from the game, ``divine_favor`` played and not yet used.
+    black cards ``removed`` from the game, ``divine_favor`` played and not yet used. A quest's
+    ``"wild"`` lists the values its wild "Fight ?" cards were laid as: each is also one of its
+    ``"white"`` values (a war's: one of the straight's first ``"fights"`` values).
 
     >>> s = position(3, hands={0: {"fight_3": 2}}, siege_engines=2, phase="heroic")
     >>> [str(a) for a in s.legal_actions() if "siege" in str(a)]
     ['fight a siege engine with 3', 'fight a siege engine with 3+3']
 
-    Rules: ``setup.deal``.
+    Rules: ``setup.deal``, ``white.fight-wild``.
     """
     players = check_players(players, expansion)
     V.check_position_fields(players, expansion, locals())  # every field, before it is used
@@ -395,14 +398,19 @@ def position(
     if "lancelot" in over:
         s._set(ld_mode="over" if "dragon" in over else "dragon")
     s._set(exc_over="excalibur" in over, grail_over="grail" in over)
+    wild_laid: list[tuple[str, int]] = []
     for name, spec in (quests or {}).items():
         q: Mapping[str, Any] = spec
+        wild = [int(v) for v in q.get("wild", ())]
+        for v in wild:
+            take_white(rulebook.WILD_FIGHT)
+            wild_laid.append((name, v))
         if name == "black_knight" or name in ("lancelot", "dragon"):
             whites = tuple(q.get("white", ()))
             blacks = tuple(
                 (b, False) if isinstance(b, str) else (b[0], bool(b[1])) for b in q.get("black", ())
             )
-            for v in whites:
+            for v in _without(whites, wild):
                 take_white(f"fight_{v}")
             for card, _ in blacks:
                 take_black(card)
@@ -430,8 +438,8 @@ def position(
                 int(q.get("warriors", 0)),
                 bool(q.get("mordred", False)),
             )
-            for v in range(1, f + 1):
-                take_white(f"fight_{min(v, 5)}")
+            for v in _without(rulebook.war_sequence(name, mordred=m)[:f], wild):
+                take_white(f"fight_{v}")
             if m:
                 take_black("mordred")
             wars = list(s.wars)
@@ -439,6 +447,7 @@ def position(
             s._set(wars=tuple(wars))
         else:
             raise ValueError(f"quests: unknown quest {name!r}")
+    s._set(wild_laid=tuple(sorted(wild_laid)))
     rel = [ON_QUEST, ON_QUEST, ON_QUEST]
     for key, value in (relics or {}).items():
         rel[("excalibur", "grail", "armor").index(key)] = value
@@ -526,6 +535,16 @@ def position(
     return s
 
 
+def _without(values: Iterable[int], wild: list[int]) -> list[int]:
+    """``values`` less one of each value in ``wild`` (the Fight cards a quest's wild cards
+    stand for; :func:`camelot_rules.engine.validate.check_position_fields` has checked that
+    each is there)."""
+    rest = list(values)
+    for v in wild:
+        rest.remove(v)
+    return rest
+
+
 def from_json(text: object) -> GameState:
     """The state written by :meth:`GameState.to_json`, equal to it and playing on the same.
 
@@ -558,7 +577,7 @@ def _from_saved(text: str) -> GameState:
     for name in SLOTS:
         if name in ("cfg", "hist"):
             continue
-        value = data[name]
+        value: Any = data.get(name, LATER_SLOTS.get(name))  # (a key added later: its old value)
         if name == "outcome":
             value = None if value is None else GameResult(**value)
         elif name in ("tflags", "witches"):

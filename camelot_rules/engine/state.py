@@ -255,6 +255,9 @@ SLOTS: Final = (
     "dark_forest",
     "grail_over",
     "wars",  # ((fights, warriors, mordred) for picts, (...) for saxons)
+    # Merlin's Company's wild "Fight ?" cards lying on quests: (quest, value laid as), sorted;
+    # each is also one of the values in bk_w / ld_w / the war's straight (F §3d, S16)
+    "wild_laid",
     "engines",
     "wsw",
     "bsw",
@@ -322,6 +325,7 @@ class GameState:
     dark_forest: bool
     grail_over: bool
     wars: tuple[tuple[int, int, bool], tuple[int, int, bool]]
+    wild_laid: tuple[tuple[str, int], ...]
     engines: int
     wsw: int
     bsw: int
@@ -391,6 +395,7 @@ class GameState:
         object.__setattr__(new, "dark_forest", self.dark_forest)
         object.__setattr__(new, "grail_over", self.grail_over)
         object.__setattr__(new, "wars", self.wars)
+        object.__setattr__(new, "wild_laid", self.wild_laid)
         object.__setattr__(new, "engines", self.engines)
         object.__setattr__(new, "wsw", self.wsw)
         object.__setattr__(new, "bsw", self.bsw)

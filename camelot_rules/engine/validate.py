@@ -251,7 +251,7 @@ def check_position_fields(players: int, expansion: bool, f: Mapping[str, Any]) -
     if "dragon" in over and "lancelot" not in over:
         F.fail("over", f["over"], "'lancelot' too: the Dragon comes after Lancelot (BoQ p.7)")
     for quest, spec in F.mapping("quests", f["quests"] or {}, "quest -> its cards").items():
-        _quest_field(quest, spec, over, black)
+        _quest_field(quest, spec, over, black, expansion)
     for relic, seat in F.mapping("relics", f["relics"] or {}, "relic -> seat").items():
         F.one_of("relics", relic, W.RELICS)
         check_seat(f"relics[{relic!r}]", seat, n)
@@ -297,20 +297,23 @@ def check_position_fields(players: int, expansion: bool, f: Mapping[str, Any]) -
 
 
 def _quest_field(
-    quest: object, spec: object, over: tuple[str, ...], black: tuple[str, ...]
+    quest: object, spec: object, over: tuple[str, ...], black: tuple[str, ...], expansion: bool
 ) -> None:
-    """One quest of ``position(quests=...)``: its cards within its spots (BoQ pp.5-10)."""
+    """One quest of ``position(quests=...)``: its cards within its spots (BoQ pp.5-10); its
+    wild "Fight ?" cards each one of its Fight values (F §3d, S16).
+
+    Rules: ``white.fight-wild``."""
     name = F.one_of("quests", quest, QUEST_NAMES)
     field = f"quests[{name!r}]"
     q = F.mapping(field, spec, "what lies on the quest")
     keys = {
-        "black_knight": ("white", "black"),
-        "lancelot": ("white", "black"),
-        "dragon": ("white", "black"),
+        "black_knight": ("white", "black", "wild"),
+        "lancelot": ("white", "black", "wild"),
+        "dragon": ("white", "black", "wild"),
         "excalibur": ("position",),
         "grail": ("grails", "blacks", "dark_forest"),
-        "picts": ("fights", "warriors", "mordred"),
-        "saxons": ("fights", "warriors", "mordred"),
+        "picts": ("fights", "warriors", "mordred", "wild"),
+        "saxons": ("fights", "warriors", "mordred", "wild"),
     }[name]
     unknown = [k for k in q if k not in keys]
     if unknown:
@@ -324,6 +327,7 @@ def _quest_field(
             F.whole(f"{field}['white']", v, W.FIGHTS[0], W.FIGHTS[-1], " (a Fight value)")
         if len(whites) > data.white_spots:
             F.fail(f"{field}['white']", whites, f"at most {data.white_spots} (its white spots)")
+        _wild_field(field, q.get("wild", ()), list(whites), "its 'white' values", expansion)
         blacks = F.items(f"{field}['black']", q.get("black", ()), "black cards")
         allowed = tuple(c for c in black if c.startswith(W.COMBAT_PREFIX[name]))
         for b in blacks:
@@ -364,8 +368,29 @@ def _quest_field(
     else:
         mordred = F.yes_no(f"{field}['mordred']", q.get("mordred", False))
         top = len(W.FIGHTS) - 1 + (1 if mordred else 0)
-        F.whole(f"{field}['fights']", q.get("fights", 0), 0, top, " (the last one wins the war)")
+        fights = F.whole(
+            f"{field}['fights']", q.get("fights", 0), 0, top, " (the last one wins the war)"
+        )
         F.whole(f"{field}['warriors']", q.get("warriors", 0), 0, W.WARRIORS - 1)
+        straight = list(rulebook.war_sequence(name, mordred=mordred)[:fights])
+        _wild_field(field, q.get("wild", ()), straight, "the war's straight laid", expansion)
+
+
+def _wild_field(
+    field: str, wild: object, laid: list[int], where: str, expansion: bool
+) -> list[int]:
+    """A quest's ``"wild"``: the values its wild "Fight ?" cards were laid as, each one of the
+    Fight values ``laid`` there (F §3d, S16). Rules: ``white.fight-wild``."""
+    values = F.items(f"{field}['wild']", wild, "Fight values")
+    if values and not expansion:
+        F.fail(f"{field}['wild']", values, "none: the wild 'Fight ?' card is Merlin's Company's")
+    rest = list(laid)
+    for v in values:
+        F.whole(f"{field}['wild']", v, W.FIGHTS[0], W.FIGHTS[-1], " (the value it was laid as)")
+        if v not in rest:
+            F.fail(f"{field}['wild']", values, f"values among {where}: {laid}")
+        rest.remove(v)
+    return values
 
 
 # --- a whole state -------------------------------------------------------------------------------
@@ -398,6 +423,7 @@ def check_state(s: GameState) -> None:
                 raise ValueError(
                     f"{name}: a part of Merlin's Company; it means nothing in the base game"
                 )
+    _check_wild(s)
     census = s.card_census()
     for kind, counts in box.items():
         wrong = {
@@ -471,6 +497,29 @@ def check_state(s: GameState) -> None:
                 f"turn={s.turn}: that seat is the unmasked traitor, whose turn is the "
                 "traitor's (BoQ p.13)"
             )
+
+
+def _check_wild(s: GameState) -> None:
+    """Each wild "Fight ?" card on a quest stands for one of the Fight values laid there,
+    listed once, in order (F §3d, S16). Rules: ``white.fight-wild``."""
+    if s.wild_laid and not s.cfg.expansion:
+        raise ValueError("wild_laid: a part of Merlin's Company; it means nothing in the base game")
+    if list(s.wild_laid) != sorted(s.wild_laid):
+        raise ValueError(f"wild_laid={list(s.wild_laid)}: expected sorted (quest, value) pairs")
+    laid: dict[str, list[int]] = {"black_knight": list(s.bk_w)}
+    if s.ld_mode != "over":
+        laid[s.ld_mode] = list(s.ld_w)
+    for k, war in enumerate(W.WARS):
+        fights, _, mordred = s.wars[k]
+        laid[war] = list(rulebook.war_sequence(war, mordred=mordred)[:fights])
+    for quest, value in s.wild_laid:
+        rest = laid.get(quest)
+        if rest is None or value not in rest:
+            raise ValueError(
+                f"wild_laid: a 'Fight ?' card laid as {value} on {quest}, where no Fight "
+                f"{value} lies; expected one of the values laid there ({laid.get(quest, [])})"
+            )
+        rest.remove(value)
 
 
 def _check_places(s: GameState) -> None:

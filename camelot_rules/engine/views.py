@@ -132,7 +132,16 @@ _EXCALIBUR_STEPS: Final = rulebook.threshold("excalibur_steps")
 _GRAIL_SPOTS: Final = rulebook.threshold("grail_spots")
 
 
+def _wild_on(s: GameState, quest: str) -> list[int]:
+    """The values the wild "Fight ?" cards on ``quest`` were laid as (each also in its
+    ``white`` list or the war's straight). Rules: ``white.fight-wild``."""
+    return [v for q, v in s.wild_laid if q == quest]
+
+
 def _quests(s: GameState, player: int) -> dict[str, Any]:
+    """The quests as the table sees them; in Merlin's Company ``wild`` lists the values of the
+    wild "Fight ?" cards laid on a combat quest or a war (face up, each value chosen when it
+    was laid; each also in ``white`` or the war's straight). Rules: ``white.fight-wild``."""
     on = _seats_by_place(s)
     out: dict[str, Any] = {
         "black_knight": {
@@ -172,6 +181,10 @@ def _quests(s: GameState, player: int) -> dict[str, Any]:
             "knights": on.get(war, []),
         }
     out["camelot"] = {"knights": on.get("camelot", [])}
+    if s.cfg.expansion:
+        for quest in ("black_knight", mode, "picts", "saxons"):
+            if quest in out:
+                out[quest]["wild"] = _wild_on(s, quest)
     return out
 
 
@@ -289,7 +302,8 @@ _SECTIONS: Final[dict[str, Callable[[GameState, int], Any]]] = {
 
 def card_census(s: GameState) -> dict[str, dict[str, int]]:
     """Count every white and black card wherever it is: piles, discards, hands, quests, cards
-    in play, cards being resolved. Each total equals the box's count of that card."""
+    in play, cards being resolved. Each total equals the box's count of that card. Rules:
+    ``white.fight-wild`` (a wild "Fight ?" card on a quest counts as itself)."""
     wn, bn = s.cfg.white_names, s.cfg.black_names
     white = {
         name: s.wpile[i] + s.wdisc[i] + s.pool[i] + s.removed_w[i] for i, name in enumerate(wn)
@@ -302,6 +316,9 @@ def card_census(s: GameState) -> dict[str, dict[str, int]]:
     for fights, _, _ in s.wars:
         for v in range(1, fights + 1):
             white[f"fight_{min(v, 5)}"] += 1
+    for _, v in s.wild_laid:  # a wild "Fight ?" card counted above as the value it was laid as
+        white[rulebook.FIGHT_CARDS[v - 1]] -= 1
+        white[rulebook.WILD_FIGHT] = white.get(rulebook.WILD_FIGHT, 0) + 1
     white["grail"] += s.grail_n
     if s.heroism:
         white["heroism"] += 1

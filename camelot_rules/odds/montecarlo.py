@@ -38,6 +38,9 @@ def simulate_siege_fights(
 
 
 def _card_value(name: str) -> int:
+    # (parsed here, not by odds.siege.fight_value: the simulation is the exact answer's check)
+    if name == "fight_wild":  # named 5 in a siege fight, the best there (F §3d, S16)
+        return 5
     head, _, tail = name.partition("_")
     return int(tail) if head == "fight" and tail.isdigit() and int(tail) <= 5 else 0
 

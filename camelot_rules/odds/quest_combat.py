@@ -20,12 +20,14 @@ from camelot_rules.engine import quests as _rules
 from camelot_rules.engine.arithmetic import combat_won
 from camelot_rules.odds.quest_common import (
     EXCALIBUR_BONUS,
+    FIGHT_VALUES,
     check_black_laid,
     check_copies,
     check_quest,
     check_values,
     check_whites,
     combat_pool,
+    hand_parts,
     hand_values,
     spots_to_come,
 )
@@ -189,11 +191,13 @@ class NextFight:
     """One Fight card the quest's pattern allows next, and the chance of winning after it.
 
     ``ends_quest``: laying it fills the last white spot, so the quest ends at once (RB p.14).
+    ``wild``: a wild "Fight ?" card laid as ``value`` (F §3d, S16).
     """
 
     value: int
     p_win: Fraction
     ends_quest: bool
+    wild: bool = False
 
 
 def best_next_fight(
@@ -213,7 +217,7 @@ def best_next_fight(
     exact chance that the knights win if it is laid now, best first.
 
     Rules: ``quest.fight-cards``, ``quest.combat-end``, ``knight.kay``,
-    ``white.expansion-specials``.
+    ``white.expansion-specials``, ``white.fight-wild``.
 
     The chance is :func:`combat_win_probability` of the whites with the card added (same model:
     no further white cards; the empty black spots filled, or none when the card fills the last
@@ -221,6 +225,12 @@ def best_next_fight(
     left in your hand; ``kay_reserve``: another Sir Kay's Fight cards (on the Dragon). Ties in
     the chance are broken by the larger card. Compare with :func:`combat_win_probability` of
     the whites as they are to see what laying a card gains.
+
+    A wild "Fight ?" card in a card-mapping ``hand`` (F §3d, S16) is offered at each value the
+    pattern allows (``wild=True``), as the engine offers it; one kept back for Sir Kay's card
+    after the reveal counts 5, the value he names for it (the extra card need not fit the
+    pattern, and a larger total never loses a fight a smaller one wins). On equal chances a
+    numbered card comes before a wild one of the same value (the wild card is kept).
 
     Black Knight with 3, 3 laid, two Black Knight cards unseen: a 5 starts the second pair and
     leaves two black spots to fill; no hand card ends the quest yet.
@@ -230,7 +240,7 @@ def best_next_fight(
     """
     q = check_quest(quest)
     w = check_whites(q, whites)
-    held = hand_values(hand)
+    held, wild = hand_parts(hand)
     reserve = check_values(kay_reserve, "kay_reserve")
     if check_bool("kay", kay) and reserve:
         raise ValueError(
@@ -239,12 +249,16 @@ def best_next_fight(
     check_copies(("whites", w), ("hand", held), ("kay_reserve", reserve))
     spots = rulebook.quest_data(q).white_spots
     out = []
-    for v in sorted(set(held)):
+    plays = [(v, False) for v in sorted(set(held))]
+    plays += [(v, True) for v in FIGHT_VALUES if wild]
+    for v, as_wild in plays:
         after = (*w, v)
         if not _rules.pattern_ok(q, after):
             continue
         left = list(held)
-        left.remove(v)
+        if not as_wild:
+            left.remove(v)
+        left += [FIGHT_VALUES[-1]] * (wild - (1 if as_wild else 0))  # Kay names a wild card 5
         p = combat_win_probability(
             q,
             after,
@@ -255,8 +269,8 @@ def best_next_fight(
             kay_reserve=tuple(left) if kay else reserve,
             divine_favor=divine_favor,
         )
-        out.append(NextFight(v, p, len(after) >= spots))
-    return tuple(sorted(out, key=lambda n: (n.p_win, n.value), reverse=True))
+        out.append(NextFight(v, p, len(after) >= spots, as_wild))
+    return tuple(sorted(out, key=lambda n: (n.p_win, n.value, not n.wild), reverse=True))
 
 
 _SCHEDULE_STEPS = {"w": "white", "b": "black", "a": "armor"}

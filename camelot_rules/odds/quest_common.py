@@ -200,8 +200,45 @@ def as_deck(cards: object, what: str) -> Deck:
         raise ValueError(gettext("{what}: {err}").format(what=what, err=err)) from None
 
 
+WILD = rulebook.WILD_FIGHT  # Merlin's Company's wild "Fight ?" card (F §3d, S16)
+
+
+def hand_parts(hand: object) -> tuple[tuple[int, ...], int]:
+    """A hand (Fight values, a name -> count mapping or a Deck) as its numbered Fight values
+    and its wild "Fight ?" cards (only a card mapping names them). Rules:
+    ``white.fight-wild``.
+
+    >>> hand_parts({"fight_3": 2, "fight_wild": 1, "grail": 1})
+    ((3, 3), 1)
+    """
+    wild = 0
+    if isinstance(hand, (Deck, Mapping)):
+        deck = as_deck(hand, "hand")
+        wild = deck.count(WILD)
+        return _values(deck.without(WILD, wild) if wild else deck), wild
+    return _values(hand), wild
+
+
 def hand_values(hand: object) -> tuple[int, ...]:
-    """A hand (Fight values, a name -> count mapping or a Deck) as its Fight values."""
+    """A hand (Fight values, a name -> count mapping or a Deck) as its Fight values.
+
+    A wild "Fight ?" card is refused with a ``ValueError`` saying why: it is laid as the value
+    its player names (F §3d, S16), which depends on the question, and the calculators that
+    call this take fixed values - give it as the value it will be laid as. (The ones that weigh
+    it themselves, :func:`best_next_fight` and the war's completion, read
+    :func:`hand_parts`.)"""
+    values, wild = hand_parts(hand)
+    if wild:
+        raise ValueError(
+            gettext(
+                "hand holds {value} wild 'Fight ?' card(s): this calculator takes Fight values; "
+                "give each as the value it will be laid as"
+            ).format(value=wild)
+        )
+    return values
+
+
+def _values(hand: object) -> tuple[int, ...]:
     if isinstance(hand, (Deck, Mapping)):
         hand = as_deck(hand, "hand")
     try:

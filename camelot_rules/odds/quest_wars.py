@@ -18,10 +18,11 @@ from camelot_rules.engine import quests as _rules
 from camelot_rules.odds.quest_common import (
     WARS,
     WHITE_DRAWS,
+    WILD,
     as_deck,
     check_copies,
     check_fights_laid,
-    hand_values,
+    hand_parts,
 )
 
 
@@ -57,7 +58,8 @@ def war_completion_probability(
     """Return the exact chance that one knight completes the war's straight within ``actions``
     of his heroic actions.
 
-    Rules: ``quest.wars``, ``black.mordred``, ``camelot.draw-white``, ``quest.move``.
+    Rules: ``quest.wars``, ``black.mordred``, ``camelot.draw-white``, ``quest.move``,
+    ``white.fight-wild``.
 
     The rule (RB p.15; BoQ p.10): Fight cards go on the war in the order 1, 2, 3, 4, 5 (one
     more 5 while Mordred is on it, BoQ p.16); the last one wins the war. ``fights_laid`` are
@@ -73,6 +75,9 @@ def war_completion_probability(
     come back and lay the rest - wins within ``actions`` exactly when the first
     ``draws_per_action * d`` cards of the pile hold the missing cards, with ``d`` the actions
     left for drawing after the lays and the moves (a hypergeometric count).
+
+    A wild "Fight ?" card (F §3d, S16), held (in a card-mapping ``hand``) or drawn from
+    ``white_deck``, is laid as whichever value is missing: it stands for any one of them.
 
     NOT modelled: the warriors' race from the black deck (the war may be lost first), other
     knights' cards and actions, special white cards, the 12-card hand limit on drawing,
@@ -109,7 +114,7 @@ def war_completion_probability(
         raise ValueError(
             gettext("start={start}: expected 'war' or 'camelot'").format(start=repr(start))
         )
-    held = hand_values(hand)
+    held, wild = hand_parts(hand)
     on_war = rulebook.war_sequence(war, mordred=mordred)[:fights_laid]
     check_copies(("hand", held), ("the war", on_war))
     needs = _war_needs(war, fights_laid, mordred)
@@ -136,7 +141,7 @@ def war_completion_probability(
             missing[v] -= 1
     missing = {v: n for v, n in missing.items() if n}
     lays = len(needs)
-    if not missing:
+    if sum(missing.values()) <= wild:  # the wild cards held lay as whatever is missing
         moves = 1 if start == "camelot" else 0
         return Fraction(1 if lays + moves <= actions else 0)
     moves = 1 if start == "camelot" else 2
@@ -144,20 +149,29 @@ def war_completion_probability(
     if draw_actions < 1:
         return Fraction(0)
     n = min(pile.size, draws_per_action * draw_actions)
-    return _covers_probability(pile, missing, n)
+    return _covers_probability(pile, missing, n, wild)
 
 
-def _covers_probability(pile: Deck, missing: Mapping[int, int], n: int) -> Fraction:
-    """P(n cards drawn without replacement from ``pile`` hold ``missing[v]`` x Fight v each)."""
+def _covers_probability(pile: Deck, missing: Mapping[int, int], n: int, spare: int = 0) -> Fraction:
+    """P(n cards drawn without replacement from ``pile`` hold ``missing[v]`` x Fight v each),
+    a wild "Fight ?" card - drawn, or one of the ``spare`` held - standing for any one of them
+    (F §3d, S16; rule ``white.fight-wild``)."""
     sizes = [pile.count(f"fight_{v}") for v in sorted(missing)]
     need = [missing[v] for v in sorted(missing)]
-    others = pile.size - sum(sizes)
-    ways: dict[int, int] = {0: 1}  # cards of the needed values drawn -> ways
+    wilds = pile.count(WILD)
+    others = pile.size - sum(sizes) - wilds
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}  # (needed values drawn, still short) -> ways
     for size, k in zip(sizes, need):
-        nxt: dict[int, int] = {}
-        for drawn, w in ways.items():
-            for j in range(k, min(size, n - drawn) + 1):
-                nxt[drawn + j] = nxt.get(drawn + j, 0) + w * comb(size, j)
+        nxt: dict[tuple[int, int], int] = {}
+        for (drawn, short), w in ways.items():
+            for j in range(min(size, n - drawn) + 1):
+                key = (drawn + j, short + max(0, k - j))
+                nxt[key] = nxt.get(key, 0) + w * comb(size, j)
         ways = nxt
-    good = sum(w * comb(others, n - drawn) for drawn, w in ways.items())
+    good = sum(
+        w * comb(wilds, x) * comb(others, n - drawn - x)
+        for (drawn, short), w in ways.items()
+        for x in range(min(wilds, n - drawn) + 1)
+        if short <= spare + x
+    )
     return Fraction(good, comb(pile.size, n))

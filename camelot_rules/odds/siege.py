@@ -57,16 +57,23 @@ _ALWAYS_WINS = _FACES + 1
 
 
 def fight_value(name: str) -> int:
-    """Return the fight value of a card: N for ``fight_N`` (N in 1..5), else 0.
+    """Return the value a card adds to a siege fight: N for ``fight_N`` (N in 1..5), 5 for
+    Merlin's Company's wild "Fight ?" card, else 0.
 
-    A numbered Fight card outside 1..5 (``fight_9``, ``fight_05``) is a misspelling, not a card
-    worth 0: it raises ``ValueError`` naming it.
+    The wild card is laid as the value its player names (F §3d, S16; the engine's rule
+    ``white.fight-wild``); in a siege fight every question these calculators answer (the
+    chance to win, engines destroyed in a turn) is best served by the highest total - a total
+    never wins fewer faces of the die than a smaller one (``siege_fight_won``) - so a knight
+    names 5, and so does the calculator. A numbered Fight card outside 1..5 (``fight_9``,
+    ``fight_05``) is a misspelling, not a card worth 0: it raises ``ValueError`` naming it.
 
     >>> fight_value("fight_4"), fight_value("grail"), fight_value("fight_wild")
-    (4, 0, 0)
+    (4, 0, 5)
     """
     if not isinstance(name, str):
         raise ValueError(gettext("card name {name} is not a string").format(name=repr(name)))
+    if name == rulebook.WILD_FIGHT:
+        return _VALUES[-1]
     match = _FIGHT_NAME.fullmatch(name)
     if match is None:
         return 0
@@ -103,7 +110,7 @@ def win_probability_for_total(total: int, *, divine_favor: bool = False) -> Frac
 MAX_FIGHT_CARDS = sum(
     e.count
     for e in (*rulebook.BASE_WHITE, *rulebook.EXPANSION_WHITE)
-    if e.name in {f"fight_{v}" for v in _VALUES}
+    if e.name in {f"fight_{v}" for v in _VALUES} or e.name == rulebook.WILD_FIGHT
 )
 
 
@@ -268,7 +275,8 @@ def siege_choices(
 
     Choices are multisets (two Fight 3 cards are one choice, not two). A choice is Pareto-optimal
     when no other wins at least as often while spending no more cards and no more fight value,
-    and strictly better in one of the three. Only ``fight_N`` cards count (ES p.13). With
+    and strictly better in one of the three. Only ``fight_N`` cards count (ES p.13), and the
+    wild "Fight ?" card as a Fight 5 (:func:`fight_value`; rule ``white.fight-wild``). With
     ``divine_favor`` a tie wins (JA special white cards).
 
     Hand 4, 3: both cards (total 7) win 6/8; the 4 alone 3/8; the 3 alone 2/8; nothing 0.
@@ -409,7 +417,8 @@ def random_hand_siege_win_probability(
     deck: Deck, hand_size: int, *, excalibur: bool = False, divine_favor: bool = False
 ) -> Fraction:
     """Return P(win) when a hand of ``hand_size`` is dealt from ``deck`` and all its Fight
-    cards are played (ES p.13). Cards not named ``fight_N`` count 0 (a wild Fight card too).
+    cards are played (ES p.13). Cards not named ``fight_N`` count 0, but the wild "Fight ?"
+    card counts 5, the value a knight names for it (see :func:`fight_value`).
     With ``divine_favor`` a tie wins (JA special white cards).
 
     One card from {Fight 5, Grail}: 1/2 * 4/8 = 1/4.

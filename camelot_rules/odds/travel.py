@@ -73,13 +73,16 @@ def hand_facts(hand: Deck | Mapping[str, int]) -> dict[str, bool]:
     :func:`camelot_rules.engine.expansion.demand_payments` decides what pays a demand).
 
     ``grail``: holds a Grail card; ``fight_pair``: two Fight cards of one value;
-    ``fight_3_plus``: a Fight card of 3 or more. Whether a wild "Fight ?" card pays is the
-    engine's ruling too.
+    ``fight_3_plus``: a Fight card of 3 or more. A wild "Fight ?" card pays as the value its
+    player names (F §3d, S16): a 3 or more by itself, a pair beside any Fight card - the
+    engine's ruling, asked here.
 
-    Rules: ``travel.demands``.
+    Rules: ``travel.demands``, ``white.fight-wild``.
 
     >>> hand_facts({"fight_2": 2, "grail": 1})
     {'fight_3_plus': False, 'grail': True, 'fight_pair': True}
+    >>> hand_facts({"fight_wild": 1, "fight_1": 1})
+    {'fight_3_plus': True, 'grail': False, 'fight_pair': True}
     """
     counts = dict((hand if isinstance(hand, Deck) else Deck(hand)).counts)
     return {d.hand_fact: bool(demand_payments(counts, d.card)) for d in TRAVEL_DEMANDS}

@@ -63,6 +63,7 @@ from camelot_rules.sim.judgement import (
     siege_cards,
     spare,
     travel_risk,
+    wild_count,
 )
 from camelot_rules.sim.knight_values import KnightValues
 from camelot_rules.sim.policy_base import ByFields
@@ -384,20 +385,32 @@ class LoyalHeuristic(KnightValues):
                 bonus = 1 if obs["relics"].get("excalibur") == obs["current_player"] else 0
                 target = self.fight_total + (1 if engines >= 11 else 0) - bonus
                 chosen = list(siege_cards(fights, target))
+                # wild "Fight ?" cards (F §3d, S16) are fought as 5s, only when the numbered
+                # cards fall short: they are kept for the patterns otherwise
+                wild = wild_count(hand) if not chosen else 0
+                counts = (*fights[:4], fights[4] + wild) if wild else fights
+                if wild:
+                    chosen = list(siege_cards(counts, target))
                 if not chosen:  # no set reaches the target: the largest cards up to it
                     cards = sorted(
-                        (v for v in range(1, 6) for _ in range(fights[v - 1])), reverse=True
+                        (v for v in range(1, 6) for _ in range(counts[v - 1])), reverse=True
                     )
                     for v in cards:
                         if sum(chosen) >= target:
                             break
                         chosen.append(v)
+                wilds = (5,) * max(0, chosen.count(5) - fights[4])
                 least = 5 if engines < 11 else 3  # at 11 engines any fair chance is taken
                 if chosen and sum(chosen) >= min(target, least):
                     over = engines - self.fight_engines_at + 1
                     value = 3.0 + self.engine_urgency * over**2 / 2 + min(sum(chosen), 8) / 4
                     if value > best[0]:
-                        best = (value, made(FightEngine, tuple(chosen)))
+                        fight = (
+                            made(FightEngine, tuple(chosen), wilds)
+                            if wilds
+                            else made(FightEngine, tuple(chosen))
+                        )
+                        best = (value, fight)
             return best
         q = obs["quests"]
         if quest == "grail":
@@ -409,12 +422,15 @@ class LoyalHeuristic(KnightValues):
             war = q[quest]
             sequence = rulebook.war_sequence(quest, mordred=war["mordred"])
             nxt = sequence[war["fights"]] if war["fights"] < len(sequence) else 0
-            if not nxt or not fights[nxt - 1]:
+            # without the next value, a wild "Fight ?" card is laid as it (F §3d, S16)
+            as_wild = not nxt or fights[nxt - 1] == 0
+            if not nxt or (as_wild and not wild_count(hand)):
                 return 0.0, None
             run = 1
             while nxt + run <= sequence[-1] and fights[nxt + run - 1]:
                 run += 1
-            return self.war_value + 1.5 * war["warriors"] + 0.5 * run, made(PlayFight, quest, nxt)
+            play = made(PlayFight, quest, nxt, True) if as_wild else made(PlayFight, quest, nxt)
+            return self.war_value + 1.5 * war["warriors"] + 0.5 * run, play
         if quest == "excalibur":
             e = q["excalibur"]
             if e["over"] or not hand:

@@ -50,6 +50,7 @@ __all__ = [
     "SCORED",
     "SOLO_QUESTS",
     "WAR_LOSE_AT",
+    "WILD",
     "card_worth",
     "cheapest",
     "combat_plan",
@@ -62,21 +63,26 @@ __all__ = [
     "siege_cards",
     "spare",
     "travel_risk",
+    "wild_count",
 ]
 
 
 def card_worth(card: str, observation: Mapping[str, Any]) -> int:
     """How much a white card is worth keeping (higher = keep): specials and Merlin most, then
-    Fight cards by value, Grail cards while the Grail quest is open. A card the rules engine
-    offers no play for (Merlin's Company's "Fight ?" and its unidentified card) is worth 0: it
-    is the first to go for Excalibur, a travel demand or a discard.
+    Fight cards by value, Grail cards while the Grail quest is open. Merlin's Company's wild
+    "Fight ?" card is laid as any value (F §3d, S16): worth a Fight 5 (it is one in a siege
+    fight, and it completes any pattern). A card the rules engine offers no play for (the
+    expansion's unidentified card) is worth 0: it is the first to go for Excalibur, a travel
+    demand or a discard. Rules: ``white.fight-wild``.
 
     >>> obs = {"quests": {"grail": {"over": False}}}
-    >>> [card_worth(c, obs) for c in ("fight_wild", "fight_2", "grail", "truce", "merlin")]
-    [0, 2, 4, 6, 7]
+    >>> [card_worth(c, obs) for c in ("unidentified_white", "fight_2", "grail", "fight_wild")]
+    [0, 2, 4, 5]
     """
     if card in _FIGHT_WORTH:  # (the common case first: a dict lookup)
         return _FIGHT_WORTH[card]
+    if card == WILD:
+        return _FIGHT_WORTH[FIGHT_CARDS[-1]]
     if card.startswith("fight_") and card[6:].isdigit():
         return int(card[6:])
     if card == "grail":
@@ -89,6 +95,7 @@ def card_worth(card: str, observation: Mapping[str, Any]) -> int:
 _T = TypeVar("_T", bound=Action)
 FIGHT_CARDS: Final = rulebook.FIGHT_CARDS  # Fight v is FIGHT_CARDS[v - 1]
 _FIGHT_WORTH: Final = {name: v for v, name in zip(rulebook.FIGHT_VALUES, FIGHT_CARDS)}
+WILD: Final = rulebook.WILD_FIGHT  # Merlin's Company's wild "Fight ?" card (F §3d, S16)
 
 
 def of_kind(actions: Sequence[Action], kind: type[_T]) -> list[_T]:
@@ -152,18 +159,26 @@ def fight_counts(hand: Mapping[str, int]) -> tuple[int, ...]:
     )
 
 
+def wild_count(hand: Mapping[str, int]) -> int:
+    """How many wild "Fight ?" cards the hand holds (Merlin's Company, F §3d, S16)."""
+    return hand[WILD] if WILD in hand else 0  # noqa: SIM401
+
+
 @lru_cache(maxsize=65536)
 def combat_plan(
-    quest: str, laid: tuple[int, ...], fights: tuple[int, ...]
+    quest: str, laid: tuple[int, ...], fights: tuple[int, ...], wild: int = 0
 ) -> tuple[int, int, tuple[int, ...]]:
     """The best way to finish a combat quest's white pattern: ``(cards the hand lacks, white
     total, values still to lay)``, fewest missing cards first, then the highest total.
 
     ``laid`` are the Fight values already on the quest (sorted), ``fights`` the hand's counts of
-    Fight 1..5. Every assignment of distinct values to the pattern's groups is tried (at most
+    Fight 1..5, ``wild`` its wild "Fight ?" cards, each laid as a value the pattern still lacks
+    (F §3d, S16). Every assignment of distinct values to the pattern's groups is tried (at most
     60), so the answer is exact.
 
     >>> combat_plan("black_knight", (5,), (0, 0, 0, 2, 1))
+    (0, 18, (5, 4, 4))
+    >>> combat_plan("black_knight", (5,), (0, 0, 0, 1, 0), 2)  # a wild 5 and a wild 4
     (0, 18, (5, 4, 4))
     """
     _, _, groups = COMBAT_SHAPE[quest]
@@ -173,15 +188,19 @@ def combat_plan(
         if any(v not in values for v in have):
             continue
         missing, total, todo = 0, 0, []
+        gaps: list[int] = []
         for v, size in zip(values, groups):
             on = have.get(v, 0)
             if on > size:
                 break
             total += v * size
             need = size - on
-            missing += max(0, need - fights[v - 1])
+            gaps += [v] * max(0, need - fights[v - 1])
             todo += [v] * min(need, fights[v - 1])
         else:
+            filled = min(wild, len(gaps))  # the wild cards fill the gaps
+            missing = len(gaps) - filled
+            todo += gaps[:filled]
             key = (missing, -total)
             if best is None or key < (best[0], -best[1]):
                 best = (missing, total, tuple(sorted(todo, reverse=True)))

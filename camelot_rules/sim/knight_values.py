@@ -19,6 +19,7 @@ from camelot_rules.sim.judgement import (
     card_worth,
     combat_plan,
     nearest_win,
+    wild_count,
 )
 from camelot_rules.sim.policy_base import ByFields
 
@@ -89,7 +90,8 @@ class KnightValues(ByFields):
         c = q[quest]
         white_spots, black_spots, _ = COMBAT_SHAPE[quest]
         laid = tuple(sorted(c["white"]))
-        missing, total, todo = combat_plan(quest, laid, fights)
+        wild = wild_count(obs["hand"])
+        missing, total, todo = combat_plan(quest, laid, fights, wild)
         if not todo:
             return 0.0, None
         blacks = c["black"]
@@ -119,7 +121,11 @@ class KnightValues(ByFields):
                 value += self.combat_watch
         if quest == "dragon":
             value += 1.0  # two swords either way
-        return value, made(PlayFight, quest, todo[0])
+        # a value the hand holds no numbered card of is a wild "Fight ?" laid as it (F §3d)
+        v = todo[0]
+        return value, made(PlayFight, quest, v) if fights[v - 1] else made(
+            PlayFight, quest, v, True
+        )
 
     def special_value(self, obs: Mapping[str, Any], a: PlaySpecial, life: int) -> float:
         q = obs["quests"]

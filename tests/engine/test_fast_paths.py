@@ -254,7 +254,10 @@ _DEMAND_HANDS = (
     {"fight_1": 2},
     {"fight_1": 1, "fight_2": 1},  # two Fight cards of different values: no pair
     {"grail": 1},
-    {"fight_wild": 1, "fight_1": 1},
+    {"fight_wild": 1, "fight_1": 1},  # a wild card beside a Fight 1: Charged! and Ambushed!
+    {"fight_wild": 1},  # one wild card: Charged! (as a 3+), no pair
+    {"fight_wild": 2},  # two wild cards: a pair
+    {"fight_wild": 1, "grail": 2},
     {},
 )
 
@@ -271,11 +274,19 @@ def test_travel_demands_calculator_equals_engine(hand: dict[str, int]) -> None:
         risk = next_trip_risk(Deck({d.card: 1}), hand=hand)
         assert risk.outcomes["failed"] == (0 if met else 1)
     # by hand (the ASSUMED demands of rulebook.TRAVEL_DEMANDS): Charged! a Fight 3 or more,
-    # Lost! a Grail card, Ambushed! two Fight cards of one value
-    assert bool(demand_payments(hand, "charged")) == any(hand.get(f"fight_{v}") for v in (3, 4, 5))
+    # Lost! a Grail card, Ambushed! two Fight cards of one value; a wild "Fight ?" card is a
+    # Fight card of the value its player names (F §3d, S16): a 3+ by itself, a pair beside any
+    # Fight card or a second wild card
+    wild = hand.get("fight_wild", 0)
+    fights = sum(hand.get(f"fight_{v}", 0) for v in rulebook.FIGHT_VALUES)
+    assert bool(demand_payments(hand, "charged")) == (
+        any(hand.get(f"fight_{v}") for v in (3, 4, 5)) or wild >= 1
+    )
     assert bool(demand_payments(hand, "lost")) == bool(hand.get("grail"))
-    assert bool(demand_payments(hand, "ambushed")) == any(
-        hand.get(f"fight_{v}", 0) >= 2 for v in rulebook.FIGHT_VALUES
+    assert bool(demand_payments(hand, "ambushed")) == (
+        any(hand.get(f"fight_{v}", 0) >= 2 for v in rulebook.FIGHT_VALUES)
+        or (wild >= 1 and fights >= 1)
+        or wild >= 2
     )
     for d in rulebook.TRAVEL_DEMANDS:  # every way offered is paid from cards in the hand
         for way in demand_payments(hand, d.card):

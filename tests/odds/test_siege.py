@@ -162,7 +162,9 @@ def _hand_oracle(deck: Deck, size: int) -> tuple[Fraction, dict[int, Fraction]]:
     totals: dict[int, Fraction] = {}
     win = Fraction(0)
     for hand in hands:
-        t = sum(int(c[-1]) if c[-1].isdigit() else 0 for c in hand)  # wild counts 0
+        # every hand by brute force; the wild "Fight ?" is named 5, the best in a siege fight
+        # (white.fight-wild, F §3d): a larger total never wins fewer faces
+        t = sum(int(c[-1]) if c[-1].isdigit() else (5 if c == "fight_wild" else 0) for c in hand)
         totals[t] = totals.get(t, Fraction(0)) + Fraction(1, len(hands))
         win += fight_wins(t) / len(hands)
     return win, totals

@@ -220,6 +220,15 @@ def test_hand_facts_decide_demands() -> None:
     }
     risk = next_trip_risk(Deck({"lost": 1, "ambushed": 1}), hand={"grail": 1, "fight_4": 1})
     assert risk.outcomes["failed"] == Fraction(1, 2)  # meets Lost!, not Ambushed!
+    # white.fight-wild (F §3d, S16): "Fight ?" is a Fight card of its player's value - by hand,
+    # as a 3 it meets Charged!, as a 1 beside the Fight 1 it makes Ambushed!'s pair
+    assert hand_facts({"fight_wild": 1, "fight_1": 1}) == {
+        "fight_3_plus": True,
+        "grail": False,
+        "fight_pair": True,
+    }
+    risk = next_trip_risk(Deck({"lost": 1, "ambushed": 1}), hand={"fight_wild": 1, "fight_1": 1})
+    assert risk.outcomes["failed"] == Fraction(1, 2)  # meets Ambushed!, not Lost!
 
 
 def test_which_moves_draw() -> None:

@@ -453,25 +453,30 @@ def test_travel_risk_reads_a_travel_mix_given_as_counts() -> None:
 
 
 def test_cards_with_no_play_go_first() -> None:
-    """Merlin's Company's "Fight ?" and its unidentified card have no play in the engine: worth
-    0, they are discarded for Excalibur before a Fight 1 (worth 1) and before a Grail card
-    (worth 4) - the old worth of 6 kept them over every Fight card."""
+    """Merlin's Company's unidentified card has no play in the engine: worth 0, it is
+    discarded for Excalibur before a Fight 1 (worth 1) and before a Grail card (worth 4). The
+    wild "Fight ?" card is a Fight card of any value (white.fight-wild, F §3d): worth a Fight
+    5, it is kept over a Fight 1 and a Grail card."""
     from camelot_rules.engine import actions as A
     from camelot_rules.sim.policies import LoyalHeuristic, card_worth
 
-    obs = _heroic_observation(True, hand={"fight_wild": 1, "fight_1": 1, "grail": 1})
+    obs = _heroic_observation(
+        True, hand={"fight_wild": 1, "fight_1": 1, "grail": 1, "unidentified_white": 1}
+    )
     assert card_worth("unidentified_white", obs) == 0
+    assert card_worth("fight_wild", obs) == card_worth("fight_5", obs) == 5
     obs["location"] = {**obs["location"], 0: "excalibur"}
     actions = [
         A.DiscardForExcalibur("fight_wild"),
+        A.DiscardForExcalibur("unidentified_white"),
         A.DiscardForExcalibur("fight_1"),
         A.DiscardForExcalibur("grail"),
         A.EndTurn(),
     ]
     rng = random.Random(0)
-    assert LoyalHeuristic().choose(obs, actions, rng) == A.DiscardForExcalibur("fight_wild")
+    assert LoyalHeuristic().choose(obs, actions, rng) == A.DiscardForExcalibur("unidentified_white")
     discards = [A.Discard("fight_1"), A.Discard("fight_wild"), A.Discard("grail")]
-    assert LoyalHeuristic().choose(obs, discards, rng) == A.Discard("fight_wild")
+    assert LoyalHeuristic().choose(obs, discards, rng) == A.Discard("fight_1")
 
 
 def test_a_trip_in_merlins_company_wants_two_turns_of_work() -> None:

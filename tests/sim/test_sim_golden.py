@@ -16,7 +16,11 @@ from a random search; ``RandomPolicy`` and the engine unchanged). It was rewritt
 again when rules of timing and choice changed (issue 28): the Grail's drink offered when a
 knight falls to 0 (he keeps his heroic action), Sir Tristan's free departure after his action
 too, Camelot's draw and siege fight counting apart, and the opening share and quests' spoils
-shared by agreement (a decision; the heuristic leaves a card to an emptier hand).
+shared by agreement (a decision; the heuristic leaves a card to an emptier hand). It was
+rewritten on purpose again when Merlin's Company's wild "Fight ?" card got its play (issue 28,
+rule ``white.fight-wild``): laid as any value 1-5, it pays travel demands, and the heuristic
+keeps it (worth a Fight 5, was 0) and lays it where a numbered card is missing; the four base
+cases' games are unchanged.
 
 Each recorded game holds its whole result row (``simulate_games``) and a digest of every
 decision and chance outcome of the game, so a changed choice anywhere shows up even when the
