@@ -30,6 +30,9 @@ from camelot_rules.odds.siege import win_probability_for_total
 
 __all__ = ["LogReplay", "turn_start"]
 
+WILD_FIGHT: Final = rulebook.WILD_FIGHT  # the wild "Fight ?" card (white.fight-wild)
+FIGHT_VALUES: Final = rulebook.FIGHT_VALUES
+
 _SPECIAL_WHITE: Final = rulebook.SPECIAL_WHITE
 _SPECIAL_BLACK: Final = rulebook.SPECIAL_BLACK
 _TARGETS_SEAT: Final = frozenset({"messenger"})
@@ -133,10 +136,16 @@ class LogReplay(Draws):
         """Rules: ``siege.fight``, ``siege.kay``, ``siege.excalibur``."""
         seat = self.seat(ev.words[0])
         values = tuple(sorted((int(v) for v in ev.options["cards"].split(",")), reverse=True))
+        wild = tuple(
+            sorted((int(v) for v in ev.options.get("wild", "").split(",") if v), reverse=True)
+        )
         kay = int(ev.options.get("kay", 0))
-        need = Counter(f"fight_{v}" for v in values)
+        kay_wild = ev.options.get("kay_wild") == "yes"
+        need = Counter(f"fight_{v}" for v in values) - Counter(f"fight_{v}" for v in wild)
+        need[WILD_FIGHT] += len(wild)
         if kay:
-            need[f"fight_{kay}"] += 1
+            need[WILD_FIGHT if kay_wild else f"fight_{kay}"] += 1
+        need = +need
 
         def fight(x: Branch) -> list[Branch]:
             x = self.shown(x, seat, dict(need))
@@ -150,9 +159,10 @@ class LogReplay(Draws):
                     ),
                     _("only the holder of Excalibur adds 1 to his fight"),
                 )
-            x = advance(self.heroic(x, A.FightEngine(values)), A.Roll(int(ev.options["roll"])))
+            fight = A.FightEngine(values, wild)
+            x = advance(self.heroic(x, fight), A.Roll(int(ev.options["roll"])))
             if x.state.pending and x.state.pending[-1][0] == "kay_siege":
-                x = advance(x, A.KayExtra(kay) if kay else A.Pass())
+                x = advance(x, A.KayExtra(kay, kay_wild) if kay else A.Pass())
             elif kay:
                 self.broke(
                     ev.line,
@@ -250,6 +260,7 @@ class LogReplay(Draws):
         )
         kay_or_slayer = at_task("kay_combat", "slayer", seat=seat)
         heroic = at_heroic(seat)
+        named = int(ev.options["as"]) if "as" in ev.options else None  # a wild card's value
 
         def play(x: Branch) -> list[Branch]:
             x = self.shown(x, seat, {card: 1})
@@ -258,16 +269,15 @@ class LogReplay(Draws):
                     x = self.kay_ahead(x, card if self.knights[seat] == "kay" else "")
             s = x.state
             if kay_or_slayer(s) and card.startswith("fight_"):
-                value = int(card[6:])
-                answer: A.Action = (
-                    A.KayExtra(value)
-                    if s.pending[-1][0] == "kay_combat"
-                    else A.PlayFight(s.location[seat], value)
-                )
-                return [advance(x, answer)]
-            matches = [a for a in s.legal_actions() if _plays(a, card, target, self)]
+                kay = s.pending[-1][0] == "kay_combat"
+                answers: list[A.Action] = [
+                    A.KayExtra(v, wild) if kay else A.PlayFight(s.location[seat], v, wild)
+                    for v, wild in _fight_values(card, named)
+                ]
+                return self.each(answers, lambda a: [advance(x, a)])
+            matches = [a for a in s.legal_actions() if _plays(a, card, target, self, named)]
             if not matches:
-                self.heroic(x, _intended(s, seat, card, target))  # raises with the rule
+                self.heroic(x, _intended(s, seat, card, target, named))  # raises with the rule
                 raise Unexplained(
                     "white.special",
                     _("{who} cannot play {card} here").format(
@@ -550,10 +560,22 @@ def _a_special(s: GameState, seat: int) -> str:
     return max(specials, key=lambda c: pool[c]) if specials else "merlin"
 
 
-def _plays(action: A.Action, card: str, target: str | None, r: Any) -> bool:
+def _fight_values(card: str, named: int | None) -> list[tuple[int, bool]]:
+    """(value, wild) a Fight card a ``play`` line names may be laid as: its number, or a wild
+    "Fight ?" card's value named (``as=V``), else any (a log that does not say)."""
+    if card == WILD_FIGHT:
+        return [(named, True)] if named is not None else [(v, True) for v in FIGHT_VALUES]
+    return [(int(card[6:]), False)]
+
+
+def _plays(action: A.Action, card: str, target: str | None, r: Any, named: int | None) -> bool:
     """Whether an engine action is what a ``play`` line records."""
     if isinstance(action, A.PlayFight):
-        return card == f"fight_{action.value}" and target in (None, action.quest)
+        if card == WILD_FIGHT:
+            return action.wild and named in (None, action.value) and target in (None, action.quest)
+        return (
+            not action.wild and card == f"fight_{action.value}" and target in (None, action.quest)
+        )
     if isinstance(action, A.PlayGrail):
         return card == "grail" and target in (None, "grail")
     if isinstance(action, A.DiscardForExcalibur):  # (a complete log names Excalibur)
@@ -572,13 +594,16 @@ def _plays(action: A.Action, card: str, target: str | None, r: Any) -> bool:
     return False
 
 
-def _intended(s: GameState, seat: int, card: str, target: str | None) -> A.Action:
+def _intended(
+    s: GameState, seat: int, card: str, target: str | None, named: int | None
+) -> A.Action:
     """The engine action a ``play`` line means, for the engine to say why it refuses it."""
     where = s.location[seat]
     if card.startswith("fight_"):
         if target == "excalibur" or (target is None and where == "excalibur"):
             return A.DiscardForExcalibur(card)
-        return A.PlayFight(target or where, int(card[6:]))
+        value, wild = _fight_values(card, named)[0]
+        return A.PlayFight(target or where, value, wild)
     if card == "grail" and target in (None, "grail") and where != "excalibur":
         return A.PlayGrail()
     if card in _SPECIAL_WHITE and target != "excalibur":

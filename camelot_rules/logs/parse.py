@@ -89,7 +89,9 @@ EXPECTED = {
     "draw": N_("draw white|black|travel CARD [CARD ...]"),
     "reshuffle": N_("reshuffle white|black|travel"),
     "evil": N_("evil NAME engine|black|life"),
-    "siege": N_("siege NAME cards=V,V,... roll=R won|lost [excalibur] [kay=V]"),
+    "siege": N_(
+        "siege NAME cards=V,V,... roll=R won|lost [excalibur] [wild=V,...] [kay=V [kay_wild=yes]]"
+    ),
     "move": N_(
         "move NAME how=heroic_action|knight_power|return_after_quest|special_card "
         "[to=QUEST] [travel=CARD]"
@@ -100,7 +102,7 @@ EXPECTED = {
     "death": N_("death NAME"),
     "end": N_("end white=N black=N hidden=N"),
     # optional lines (additive: a log without them verifies as before)
-    "play": N_("play NAME CARD [QUEST|engine] (or on=QUEST, target=engine)"),
+    "play": N_("play NAME CARD [QUEST|engine] (or on=QUEST, target=engine) [as=V]"),
     "heal": N_("heal NAME CARD CARD CARD"),
     "sacrifice": N_("sacrifice NAME"),
     "free": N_("free NAME CAPTIVE [card=CARD] (or free CAPTIVE by=NAME)"),
@@ -283,6 +285,25 @@ def _check_line(ev: Event, cards: frozenset[str]) -> None:
                 N_("kay={value!r} is not a Fight value"),
                 value=options["kay"],
             )
+        need(
+            options.get("kay_wild", "no") in ("yes", "no")
+            and ("kay" in options or "kay_wild" not in options),
+            N_("kay_wild=yes names Sir Kay's card kay=V a wild Fight ? card"),
+        )
+        if "wild" in options:  # the values of cards= laid as wild "Fight ?" cards
+            wild = options["wild"].split(",")
+            for v in wild:
+                need(
+                    _digits(v) and int(v) in rulebook.FIGHT_VALUES,
+                    N_("{value!r} is not a Fight value"),
+                    value=v,
+                )
+            laid = options["cards"].split(",")
+            need(
+                all(wild.count(v) <= laid.count(v) for v in wild),
+                N_("wild={wild}: each value a wild card was laid as is one of cards="),
+                wild=options["wild"],
+            )
     elif verb == "move":
         need(
             len(words) in (1, 2) and options.get("how") in HOWS and words[1:] in ((), ("failed",)),
@@ -324,6 +345,16 @@ def _check_line(ev: Event, cards: frozenset[str]) -> None:
     elif verb == "play":
         need(len(words) in (2, 3), N_("play takes a knight, a white card and maybe a quest"))
         need(words[1] in cards, N_("unknown card {card!r}"), card=words[1])
+        if "as" in options:  # the value a wild "Fight ?" card is laid as
+            need(
+                words[1] == rulebook.WILD_FIGHT,
+                N_("as= names the value of a wild Fight ? card (fight_wild)"),
+            )
+            need(
+                _digits(options["as"]) and int(options["as"]) in rulebook.FIGHT_VALUES,
+                N_("as={value!r} is not a Fight value"),
+                value=options["as"],
+            )
     elif verb == "cancel":
         need(len(words) == 1 and words[0] in cards, N_("cancel takes the black card cancelled"))
         need(cancel_how(options) in ("merlin", "excalibur"), N_("with=merlin or with=excalibur"))

@@ -189,10 +189,11 @@ def _step(w: _Writer, s0: GameState, step: Any, s1: GameState) -> None:
     elif kind == "witch4" and isinstance(step, A.Discard):
         w.emit(f"discard {actor} grail")
     elif kind == "kay_combat" and isinstance(step, A.KayExtra):
-        w.emit(f"play {actor} fight_{step.value} {task[1]}")  # type: ignore[index]
+        w.emit(_play(actor, step.value, step.wild, task[1]))  # type: ignore[index]
     elif kind == "kay_siege":
         if isinstance(step, A.KayExtra):
             w.siege["kay"] = step.value
+            w.siege["kay_wild"] = step.wild
         _write_siege(w, s1)
     elif kind == "drink" and isinstance(step, A.Drink):
         w.emit(f"drink {name[task[1]]}")  # type: ignore[index]
@@ -211,7 +212,7 @@ def _step(w: _Writer, s0: GameState, step: Any, s1: GameState) -> None:
             w.add(at, " failed")
         w.travel_line = None
     elif kind == "slayer" and isinstance(step, A.PlayFight):
-        w.emit(f"play {actor} fight_{step.value} {step.quest}")
+        w.emit(_play(actor, step.value, step.wild, step.quest))
     elif kind == "messenger" and isinstance(step, A.Offer) and w.messenger is not None:
         n = int(w.lines[w.messenger].rsplit("n=", 1)[1]) + 1
         w.lines[w.messenger] = w.lines[w.messenger].rsplit("n=", 1)[0] + f"n={n}"
@@ -236,10 +237,10 @@ def _heroic(w: _Writer, s0: GameState, step: Any, s1: GameState, seat: int) -> N
         w.emit(f"power {actor}")
         w.white = (w.emit("draw white for=power"), seat, "power")
     elif isinstance(step, A.FightEngine):
-        w.siege = {"who": actor, "values": step.values, "engines": s0.engines}
+        w.siege = {"who": actor, "values": step.values, "engines": s0.engines, "wild": step.wild}
         w.siege["excalibur"] = s0.relics[0] == seat
     elif isinstance(step, A.PlayFight):
-        w.emit(f"play {actor} fight_{step.value} {step.quest}")
+        w.emit(_play(actor, step.value, step.wild, step.quest))
     elif isinstance(step, A.PlayGrail):
         w.emit(f"play {actor} grail grail")
     elif isinstance(step, A.DiscardForExcalibur):
@@ -311,6 +312,15 @@ def _outcome(w: _Writer, s0: GameState, step: Any, s1: GameState, kind: str) -> 
             pass
 
 
+def _play(actor: str, value: int, wild: bool, quest: str) -> str:
+    """The ``play`` line of a Fight card laid as ``value``: ``play kay fight_4 saxons``, or a
+    wild "Fight ?" card with the value named, ``play kay fight_wild saxons as=4`` (rule
+    ``white.fight-wild``)."""
+    if wild:
+        return f"play {actor} fight_wild {quest} as={value}"
+    return f"play {actor} fight_{value} {quest}"
+
+
 def _why_white(s0: GameState) -> str:
     """Which draw a white card drawn is (the ``for=`` of its line)."""
     below = s0.pending[-2][0] if len(s0.pending) > 1 else ""
@@ -330,6 +340,10 @@ def _write_siege(w: _Writer, s1: GameState) -> None:
     extra = (" excalibur" if sg["excalibur"] else "") + (
         f" kay={sg['kay']}" if sg.get("kay") else ""
     )
+    if sg.get("kay_wild"):
+        extra += " kay_wild=yes"
+    if sg.get("wild"):
+        extra += f" wild={','.join(map(str, sg['wild']))}"
     w.emit(f"siege {sg['who']} cards={cards} roll={sg['roll']} {'won' if won else 'lost'}{extra}")
     w.siege = {}
 

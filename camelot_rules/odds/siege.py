@@ -376,11 +376,12 @@ def kay_splits(
 # --- dealt hands -------------------------------------------------------------------------------
 
 
-def _value_groups(deck: Deck) -> tuple[tuple[int, int], ...]:
-    """(fight value, copies) for every value present; non-Fight cards count as value 0."""
+def _value_groups(deck: Deck, wild: int | None = None) -> tuple[tuple[int, int], ...]:
+    """(fight value, copies) for every value present; non-Fight cards count as value 0, the wild
+    "Fight ?" card as ``wild`` (default: :func:`fight_value`'s, the value a knight names)."""
     groups: dict[int, int] = {}
     for name, n in deck.items():
-        v = fight_value(name)
+        v = wild if wild is not None and name == rulebook.WILD_FIGHT else fight_value(name)
         groups[v] = groups.get(v, 0) + n
     return tuple(sorted(groups.items()))
 
@@ -414,12 +415,19 @@ def fight_total_distribution(deck: Deck, hand_size: int) -> dict[int, Fraction]:
 
 
 def random_hand_siege_win_probability(
-    deck: Deck, hand_size: int, *, excalibur: bool = False, divine_favor: bool = False
+    deck: Deck,
+    hand_size: int,
+    *,
+    excalibur: bool = False,
+    divine_favor: bool = False,
+    wild_value: int = 0,
 ) -> Fraction:
     """Return P(win) when a hand of ``hand_size`` is dealt from ``deck`` and all its Fight
-    cards are played (ES p.13). Cards not named ``fight_N`` count 0, but the wild "Fight ?"
-    card counts 5, the value a knight names for it (see :func:`fight_value`).
-    With ``divine_favor`` a tie wins (JA special white cards).
+    cards are played (ES p.13). Cards named ``fight_N`` count N, all others 0 - the wild
+    "Fight ?" card too, as the stable API has always said (``docs/api.md``); ``wild_value=5``
+    counts it as the engine lets a knight lay it (rule ``white.fight-wild``: he names 5, see
+    :func:`fight_value`), 1-5 any value he names. With ``divine_favor`` a tie wins (JA special
+    white cards).
 
     One card from {Fight 5, Grail}: 1/2 * 4/8 = 1/4.
 
@@ -428,8 +436,9 @@ def random_hand_siege_win_probability(
     """
     bonus = _EXCALIBUR if check_bool("excalibur", excalibur) else 0
     favor = check_bool("divine_favor", divine_favor)
+    wild = check_int("wild_value", wild_value, low=0, high=_VALUES[-1])
     hand_size = check_draws(deck, hand_size, "hand_size")
-    ways = _total_ways(_value_groups(deck), hand_size, _ALWAYS_WINS)
+    ways = _total_ways(_value_groups(deck, wild), hand_size, _ALWAYS_WINS)
     hands = comb(deck.size, hand_size)
     return sum(
         (
@@ -447,7 +456,8 @@ def dealt_hand_table(
     excalibur: bool = False,
     divine_favor: bool = False,
 ) -> dict[int, Fraction]:
-    """Return {hand size: P(win with all its Fight cards)} - the table a teacher shows.
+    """Return {hand size: P(win with all its Fight cards)} - the table a teacher shows (a wild
+    "Fight ?" card laid as a 5, the engine's play: ``white.fight-wild``).
 
     One card from the 84-card base deck: (12*1 + 10*2 + 8*3 + 7*4) / (84*8) = 84/672 = 1/8.
 
@@ -473,8 +483,8 @@ def dealt_hand_table(
             )
         )
     return {
-        h: random_hand_siege_win_probability(
-            deck, h, excalibur=excalibur, divine_favor=divine_favor
+        h: random_hand_siege_win_probability(  # a wild card as the knight lays it: a 5
+            deck, h, excalibur=excalibur, divine_favor=divine_favor, wild_value=_VALUES[-1]
         )
         for h in hands
     }

@@ -156,7 +156,7 @@ def test_empty_hand_means_no_fight() -> None:
     assert plan.first_play is None and plan.outcomes == {(0, 0): 1}
 
 
-def _hand_oracle(deck: Deck, size: int) -> tuple[Fraction, dict[int, Fraction]]:
+def _hand_oracle(deck: Deck, size: int, wild: int = 5) -> tuple[Fraction, dict[int, Fraction]]:
     cards = cards_of(deck)
     hands = list(combinations(cards, size))
     totals: dict[int, Fraction] = {}
@@ -164,7 +164,7 @@ def _hand_oracle(deck: Deck, size: int) -> tuple[Fraction, dict[int, Fraction]]:
     for hand in hands:
         # every hand by brute force; the wild "Fight ?" is named 5, the best in a siege fight
         # (white.fight-wild, F §3d): a larger total never wins fewer faces
-        t = sum(int(c[-1]) if c[-1].isdigit() else (5 if c == "fight_wild" else 0) for c in hand)
+        t = sum(int(c[-1]) if c[-1].isdigit() else (wild if c == "fight_wild" else 0) for c in hand)
         totals[t] = totals.get(t, Fraction(0)) + Fraction(1, len(hands))
         win += fight_wins(t) / len(hands)
     return win, totals
@@ -181,8 +181,18 @@ def _hand_oracle(deck: Deck, size: int) -> tuple[Fraction, dict[int, Fraction]]:
 def test_dealt_hands_match_every_hand(deck: Deck) -> None:
     for size in range(1, deck.size + 1):
         win, totals = _hand_oracle(deck, size)
-        assert random_hand_siege_win_probability(deck, size) == win
+        assert random_hand_siege_win_probability(deck, size, wild_value=5) == win
         assert fight_total_distribution(deck, size) == totals
+        # the stable API's reading (docs/api.md): a wild card counts 0 unless asked
+        assert random_hand_siege_win_probability(deck, size) == _hand_oracle(deck, size, 0)[0]
+
+
+def test_a_wild_card_counts_0_in_a_dealt_hand_unless_asked() -> None:
+    deck = Deck({"fight_wild": 1})
+    assert random_hand_siege_win_probability(deck, 1) == 0  # total 0 beats no face of the d8
+    assert random_hand_siege_win_probability(deck, 1, wild_value=5) == Fraction(4, 8)  # 1-4
+    with pytest.raises(ValueError, match="wild_value"):
+        random_hand_siege_win_probability(deck, 1, wild_value=6)
 
 
 def test_dealt_turn_distribution_averages_best_turns_over_hands() -> None:
