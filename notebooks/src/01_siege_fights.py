@@ -146,7 +146,8 @@ print(at_the_table.text.splitlines()[0])
 #
 # Deal a hand of $h$ cards from the white deck and fight with every Fight card in it. The exact
 # chance to win, by hand size, from the base deck (84 cards) and the combined deck (107 cards;
-# its 15 added standard cards are an assumption, *F §3d*, and its 3 wild “Fight ?” cards count 0 here).
+# its 15 added standard cards are an assumption, *F §3d*; its 3 wild “Fight ?” cards are laid as
+# a 5, the value a knight names for them in a siege fight: rule `white.fight-wild`).
 
 # %%
 base = dealt_hand_table(standard_deck("white"))

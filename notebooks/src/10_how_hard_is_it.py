@@ -215,9 +215,10 @@ print(
 #   no turn back. Even with 16 harmless travel cards (`travel_mix=(16, 0, 0, 0, 0, 0, 0)`)
 #   they win only 3.1% [2.1, 4.4] (1,000 games, seed 11): the expansion as the engine plays it
 #   is hard, and these policies do not find their way through.
-# - **Merlin's Company's three "Fight ?" cards have no play.** The public facts give them as
-#   wild Fight cards at LOW confidence; the engine offers no action for them, so the policies
-#   throw them away first (`card_worth`).
+# - **Merlin's Company's three "Fight ?" cards are wild.** The public facts give them as wild
+#   Fight cards at LOW confidence (rule `white.fight-wild`); the engine lets a knight lay one
+#   as any value 1-5 wherever a Fight card could go, and the policies weigh it as a Fight 5
+#   (`card_worth`) and name the value that fills their quest's pattern.
 # - **Nobody accuses on evidence.** The loyal heuristic keeps no memory of who did what; the
 #   traitor heuristic sabotages by stalling and drawing black.
 # - **Their level is not the game's.** Experienced tables report winning the base game about
