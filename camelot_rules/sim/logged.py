@@ -1,26 +1,22 @@
 """A play log's position as a rules-engine game, for the advisor ("what now?").
 
-A play log (``docs/play-log.md``) records what the table saw; the tracker reads it
-(:meth:`camelot_rules.logs.tracker.GameRecord.position`: swords, engines, the black and travel
-cards gone, each knight's life and place, the Fight cards on the quests, the relics, the turn
-in progress). :func:`logged_position` builds from that reading an engine position
-(:func:`camelot_rules.engine.position`) at the deciding knight's turn, with his own hand as
-given (``hand``, else the log's last ``hand`` line for him); everything the log does not
-record is filled in plainly and said in :attr:`Logged.assumptions`:
+A play log (``docs/play-log.md``) records what the table saw; the tracker replays it through
+the rules engine on the table's information set (:meth:`camelot_rules.logs.tracker.GameRecord.
+position`: swords, engines, the black and travel cards gone, each knight's life, place and hand
+size, the Fight and black cards on each quest, the Grail's and Excalibur's progress, the wars'
+warriors, relics, the turn in progress). :func:`logged_position` builds from that position an
+engine position (:func:`camelot_rules.engine.position`) at the deciding knight's turn, with his
+own hand as given (``hand``, else the log's last ``hand`` line for him); what the table has not
+seen is said in :attr:`Logged.assumptions`:
 
-- the other knights' hands hold ``sizes`` cards each (default: as many as the advised knight),
-  their cards are any the table has not seen (the advisor deals them again in every world);
+- the other knights' hands hold as many cards as the replay counts (``sizes`` overrides), of
+  any kinds the table has not seen (the advisor deals them again in every world);
 - the other loyalty cards are unknown: the box's loyalty deck (``setup.loyalty``) less the
   advised knight's own card and the traitors unmasked, dealt again in every world;
 - the white discard pile is empty (every white card not in a hand or on a quest is in the
   draw pile); the black cards drawn are in the discard pile; the siege engines are the
-  higher end when the log leaves their number open;
-- the Grail's and Excalibur's progress is counted from the log's ``play``, ``draw black`` and
-  ``cancel`` lines (each black card on the Grail taken as a Despair); the black cards on the
-  combat quests and the warriors on the wars, which the log does not place, as none.
-
-When the table's information set is built from a play log (issue 29), it replaces this
-reading; the advisor takes any position.
+  higher end when the log leaves their number open; a black card laid face down on a combat
+  quest is left out (the table has not seen it).
 """
 
 from __future__ import annotations
@@ -116,45 +112,7 @@ def logged_position(
             f"{knight}'s hand is not in the log: give it (--hand CARD,CARD,... or a "
             f"'hand {knight} CARD ...' line)"
         )
-    return _build(pos, seat, dict(hand), sizes, traitor, last, _progress(text, pos))
-
-
-def _progress(text: str, pos: Position) -> dict[str, dict[str, object]]:
-    """The Grail's and Excalibur's progress as the log's lines show it: each white card laid
-    on them (``play NAME CARD on=grail|excalibur``) and each of their black cards drawn and
-    not cancelled (the Grail's Despair and Desolation, the Excalibur card)."""
-    grail = blacks = excalibur = 0
-    last_black = ""
-    for ev in parse_log(text):
-        if ev.verb == "play" and len(ev.words) >= 2:
-            on = ev.options.get("on") or (ev.words[2] if len(ev.words) > 2 else "")
-            if on == "grail" and ev.words[1] == "grail":
-                grail += 1
-            elif on == "excalibur":
-                excalibur += 1
-        elif ev.verb == "draw" and ev.words[:1] == ("black",):
-            for card in ev.words[1:]:
-                last_black = card
-                if card in ("despair", "desolation"):
-                    blacks += 1
-                elif card == "excalibur":
-                    excalibur -= 1
-        elif ev.verb == "cancel" and ev.words[:1] == (last_black,):
-            if last_black in ("despair", "desolation"):
-                blacks -= 1
-            elif last_black == "excalibur":
-                excalibur += 1
-    out: dict[str, dict[str, object]] = {}
-    over = set(pos.quests_over)
-    if "grail" not in over and (grail or blacks):
-        spots = rulebook.threshold("grail_spots")
-        blacks = max(0, min(blacks, spots - 1))
-        grail = max(0, min(grail, spots - 1 - blacks))
-        out["grail"] = {"grails": grail, "blacks": ("despair",) * blacks}
-    if "excalibur" not in over and excalibur:
-        steps = rulebook.threshold("excalibur_steps")
-        out["excalibur"] = {"position": max(1 - steps, min(steps - 1, excalibur))}
-    return out
+    return _build(pos, seat, dict(hand), sizes, traitor, last)
 
 
 def _build(
@@ -164,14 +122,23 @@ def _build(
     sizes: Sequence[int] | None,
     traitor: str,
     last: int,
-    progress: dict[str, dict[str, object]],
 ) -> Logged:
     players, expansion, names = pos.players, pos.expansion, pos.knights
     assumptions: list[str] = []
     dead = {names.index(k) for k in pos.dead}
     unmasked = {names.index(k) for k in pos.unmasked}
     own = sum(hand.values())
-    if sizes is None:
+    counted = dict(pos.hand_sizes)  # the table's count of each hand (the replay's view)
+    if sizes is None and all(k in counted for k in names):
+        sizes = [0 if o in dead or o in unmasked else counted[names[o]] for o in range(players)]
+        sizes[seat] = own
+        if counted[names[seat]] != own:
+            assumptions.append(
+                _("your hand holds {n} white cards (the log counts {m})").format(
+                    n=own, m=counted[names[seat]]
+                )
+            )
+    elif sizes is None:
         sizes = [0 if o in dead or o in unmasked else own for o in range(players)]
         assumptions.append(
             _("every other knight holds {n} white cards (as many as you)").format(n=own)
@@ -186,12 +153,7 @@ def _build(
     if any(w == "?" for _, w in pos.location):
         assumptions.append(_("a knight whose place the log leaves open is at Camelot"))
     relics = {r: names.index(k) for r, k in pos.relics if r in _RELICS and k in names}
-    quests: dict[str, dict[str, object]] = dict(progress)
-    for quest, values in pos.fights_laid:
-        if quest == "black_knight" or quest in ("lancelot", "dragon"):
-            quests[quest] = {"white": tuple(values)}
-        elif quest in ("picts", "saxons"):
-            quests[quest] = {"fights": min(len(values), 5)}
+    quests = _quests(pos)
     black_box = standard_deck("black", expansion=expansion)
     black_discard = {
         c: n
@@ -246,16 +208,41 @@ def _build(
                 n=pos.engines[1], low=pos.engines[0], high=pos.engines[1]
             )
         )
+    hidden = [q for q, cards in pos.quest_blacks if "hidden" in cards and q in quests]
+    if hidden:
+        assumptions.append(
+            _("the black cards laid face down on {quests} are left out").format(
+                quests=", ".join(hidden)
+            )
+        )
     assumptions += [
         _("the other hands and loyalty cards are unknown (dealt again in every world)"),
-        _(
-            "the Grail's and Excalibur's progress counted from the log's play, draw and cancel "
-            "lines (black cards on the Grail as Despair); the black cards on the combat quests "
-            "and the warriors on the wars, which the log does not place, none; the white "
-            "discard pile empty"
-        ),
+        _("the white discard pile is empty (every unseen white card is in the draw pile)"),
     ]
     return Logged(s, seat, names[seat], last, tuple(assumptions))
+
+
+def _quests(pos: Position) -> dict[str, dict[str, object]]:
+    """The quests in play as the replay of the log left them (the tracker's position): the
+    Fight values and black cards on the combat quests, the Grail's cards, Excalibur's place,
+    the wars' straights and warriors."""
+    over = set(pos.quests_over)
+    blacks = {q: tuple(c for c in cards if c != "hidden") for q, cards in pos.quest_blacks}
+    fights = dict(pos.fights_laid)
+    quests: dict[str, dict[str, object]] = {}
+    for quest in ("black_knight", "lancelot", "dragon"):
+        if quest in over or not (fights.get(quest) or blacks.get(quest)):
+            continue
+        quests[quest] = {"white": tuple(fights.get(quest, ())), "black": blacks.get(quest, ())}
+    for quest, warriors in pos.warriors:
+        if quest in over or not (fights.get(quest) or warriors):
+            continue
+        quests[quest] = {"fights": min(len(fights.get(quest, ())), 5), "warriors": warriors}
+    if "grail" not in over and (pos.grail_cards or blacks.get("grail")):
+        quests["grail"] = {"grails": pos.grail_cards, "blacks": blacks.get("grail", ())}
+    if "excalibur" not in over and pos.excalibur_position:
+        quests["excalibur"] = {"position": pos.excalibur_position}
+    return quests
 
 
 def _deal_others(s: GameState, seat: int, sizes: Sequence[int]) -> GameState:

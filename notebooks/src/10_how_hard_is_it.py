@@ -355,7 +355,8 @@ print(text_table(["--policy", "who plays"], list(LINEUPS.items())))
 # once (a siege fight, a quest won or lost this turn, a travel card). "Where should I go?" (the
 # exact one-turn odds of each quest) comes first at a heroic decision (`--where`: only it). The
 # tracker in the dashboard has the same "What now?" box. Below, a short log of a game without
-# a traitor at the heroic decision of Sir Gawain (three siege engines around Camelot), with a
+# a traitor at the heroic decision of Sir Gawain (three siege engines around Camelot; his six
+# cards: the five dealt and his Merlin card), with a
 # fixed number of worlds so that the answer is the same on every machine (the intervals are
 # wide: the CLI's ten seconds play hundreds):
 
@@ -374,7 +375,7 @@ move kay how=heroic_action to=black_knight
 turn gawain
 evil gawain engine
 """
-hand = {"fight_3": 1, "fight_4": 1, "fight_5": 1, "grail": 1, "merlin": 1}
+hand = {"fight_1": 1, "fight_3": 1, "fight_4": 1, "fight_5": 1, "grail": 1, "merlin": 1}
 logged = logged_position(log, hand=hand, traitor="none")
 print("assumed:", "; ".join(logged.assumptions))
 print(where_to_go(logged.state))
