@@ -25,7 +25,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from camelot_rules.base.i18n import gettext as _
-from camelot_rules.data import rulebook
 from camelot_rules.data.decks import standard_deck
 from camelot_rules.engine import position
 from camelot_rules.engine.state import GameState
