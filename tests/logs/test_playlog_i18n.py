@@ -157,6 +157,7 @@ def test_the_twin_writer_really_translates() -> None:
             assert not _KNIGHTS & set(words) and not {"saxons", "fight_1"} & set(words), line
 
 
+@pytest.mark.slow  # (every hand-written log replayed twice more: 18 s of CPU; `make test`)
 @pytest.mark.parametrize("lang", ["ja", "es"])
 @pytest.mark.parametrize("path", ENGLISH_LOGS, ids=lambda p: p.name)
 def test_a_twin_with_printed_names_verifies_like_the_english_log(path: Path, lang: str) -> None:
@@ -299,6 +300,7 @@ def test_every_message_has_a_translation_that_differs_from_the_english() -> None
         assert untranslated == [], lang
 
 
+@pytest.mark.slow  # (every log replayed in two languages: 7 s of CPU; `make test` runs it)
 @pytest.mark.parametrize("lang", ["ja", "es"])
 @pytest.mark.parametrize("path", ALL_LOGS, ids=lambda p: p.name)
 def test_the_report_is_in_the_readers_language_and_keeps_every_number(

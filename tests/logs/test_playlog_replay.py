@@ -63,6 +63,7 @@ def test_every_operator_names_its_rule() -> None:
         rule(rule_id)  # a registered rule
 
 
+@pytest.mark.slow  # (36 games x every operator: 31 s of CPU; `make test` runs it)
 @pytest.mark.parametrize("name", sorted(ALL))
 def test_each_rule_breaking_mutation_is_flagged_on_its_line(name: str, logs: list[str]) -> None:
     op = ALL[name]
