@@ -141,11 +141,7 @@ class LogReplay(Draws):
         )
         kay = int(ev.options.get("kay", 0))
         kay_wild = ev.options.get("kay_wild") == "yes"
-        need = Counter(f"fight_{v}" for v in values) - Counter(f"fight_{v}" for v in wild)
-        need[WILD_FIGHT] += len(wild)
-        if kay:
-            need[WILD_FIGHT if kay_wild else f"fight_{kay}"] += 1
-        need = +need
+        need = _siege_cards(ev, kay=True)
 
         def fight(x: Branch) -> list[Branch]:
             x = self.shown(x, seat, dict(need))
@@ -509,6 +505,19 @@ class LogReplay(Draws):
             raise _refusal_of(ev) from None
 
 
+def _siege_cards(ev: Event, *, kay: bool) -> Counter[str]:
+    """The white cards a ``siege`` line shows from the knight's hand: ``cards=`` as Fight cards,
+    those ``wild=`` names as wild "Fight ?" cards, and (``kay``) Sir Kay's card after the roll."""
+    values = [int(v) for v in ev.options["cards"].split(",")]
+    wild = [int(v) for v in ev.options.get("wild", "").split(",") if v]
+    need = Counter(f"fight_{v}" for v in values) - Counter(f"fight_{v}" for v in wild)
+    need[WILD_FIGHT] += len(wild)
+    if kay and "kay" in ev.options:
+        extra = WILD_FIGHT if ev.options.get("kay_wild") == "yes" else f"fight_{ev.options['kay']}"
+        need[extra] += 1
+    return +need
+
+
 def _cards_shown(ev: Event | None, knight: str) -> dict[str, int]:
     """The white cards a line shows from ``knight``'s hand (the action a sacrifice buys needs
     them in hand for the rules to offer the sacrifice)."""
@@ -519,7 +528,7 @@ def _cards_shown(ev: Event | None, knight: str) -> dict[str, int]:
     if ev.verb == "heal":
         return {ev.words[1]: 3}
     if ev.verb == "siege":
-        return dict(Counter(f"fight_{v}" for v in ev.options["cards"].split(",")))
+        return dict(_siege_cards(ev, kay=False))
     if ev.verb == "free" and "card" in ev.options:
         return {ev.options["card"]: 1}
     return {}
