@@ -855,7 +855,9 @@ RULE_OF: dict[str, str] = {
 
 #: rules a play log cannot show, and why (the verifier's blind spots)
 BLIND: dict[str, str] = {
-    "setup.opening-share": "the cards offered and taken at the start are not recorded",
+    "setup.opening-share": (
+        "the cards offered at the start are not recorded (each card taken by agreement is)"
+    ),
     "setup.merlins": "the Merlin card dealt to each knight is in his hand, unseen",
     "setup.three-players": "who looks at his loyalty card when is not recorded",
     "turn.chance": "a chance outcome is a card or a die the log names: deck.counts, siege.fight",
