@@ -1,6 +1,7 @@
 """More mutation operators by rule (issue 29): rules that had none in
 :mod:`tests.playlog_mutations_rules` - a special card's sword, a war's straight, the Fourth and
-Fifth Witches. Each breaks its rule (:data:`MORE_RULES`) on one line of a clean engine log.
+Fifth Witches, the shares by agreement, the wild "Fight ?" card. Each breaks its rule
+(:data:`MORE_RULES`) on one line of a clean engine log.
 """
 
 from __future__ import annotations
@@ -99,6 +100,32 @@ def fifth_witch_one_flip(lines: list[str], rng: random.Random) -> Mutant | None:
     )
 
 
+def shared_card_taken_twice(lines: list[str], rng: random.Random) -> Mutant | None:
+    """One more card taken than were shared by agreement (RB p.8, BoQ p.4 and p.14): the last
+    take of a share written twice. The cards shared are all taken by the last line of its
+    share; another take has no cards to come from."""
+    ends = [
+        i
+        for i in _live(lines, r"draw white \S+ for=share to=\S+$")
+        if i + 1 >= len(lines) or "for=share" not in lines[i + 1]
+    ]
+    i = _pick(rng, ends)
+    if i is None:
+        return None
+    return Mutant(_insert(lines, i + 1, lines[i]), frozenset({i + 2}))
+
+
+def wild_fight_named_as_six(lines: list[str], rng: random.Random) -> Mutant | None:
+    """A siege fight with a wild "Fight ?" card whose value is recorded as none of the wild
+    cards laid (white.fight-wild: each wild value is one of the cards laid): ``wild=`` names
+    one value more than the fight's cards hold - a line that cannot be read."""
+    i = _pick(rng, _live(lines, r"siege .* wild=\S+"))
+    if i is None:
+        return None
+    new = re.sub(r"wild=(\S+)", lambda m: f"wild={m[1]},5,5,5,5,5,5", lines[i])
+    return Mutant(_replace(lines, i, new), frozenset({i + 1}), parse_error=True)
+
+
 MORE: dict[str, Operator] = {
     f.__name__: f
     for f in (
@@ -106,6 +133,8 @@ MORE: dict[str, Operator] = {
         war_won_recorded_lost,
         fourth_witch_double_discard,
         fifth_witch_one_flip,
+        shared_card_taken_twice,
+        wild_fight_named_as_six,
     )
 }
 MORE_RULES: dict[str, str] = {
@@ -113,4 +142,6 @@ MORE_RULES: dict[str, str] = {
     "war_won_recorded_lost": "war.straight",
     "fourth_witch_double_discard": "witch.fourth",
     "fifth_witch_one_flip": "endgame.fifth-witch",
+    "shared_card_taken_twice": "share.by-agreement",
+    "wild_fight_named_as_six": "white.fight-wild",
 }
