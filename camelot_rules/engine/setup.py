@@ -58,7 +58,15 @@ from camelot_rules.engine.state import (
 from camelot_rules.engine.turns import deal_merlins, start_turn
 from camelot_rules.engine.views import FORMAT, decode_step, tuples
 
-__all__ = ["from_json", "new_game", "play_random", "position", "random_step", "table_game"]
+__all__ = [
+    "from_json",
+    "loyalty_counts",
+    "new_game",
+    "play_random",
+    "position",
+    "random_step",
+    "table_game",
+]
 
 _QUEST_LOCATIONS = ("camelot", *QUEST_NAMES)
 
@@ -178,12 +186,7 @@ def new_game(
     opts = V.check_options(players, expansion, options)
     cfg = Config.make(players, expansion, opts, RULES)
     s = _blank(cfg)
-    loyalty = standard_deck("loyalty", expansion=expansion, players=players)
-    loyal, traitors = loyalty.count("loyal"), loyalty.count("traitor")
-    if opts["traitor"] == "none":
-        traitors = 0
-    elif opts["traitor"] == "among_us":
-        loyal = players
+    loyal, traitors = loyalty_counts(players, expansion, opts["traitor"])
     pool = _knight_pool(cfg)
     s._set(deal_pool=(pool, loyal, traitors))
     tasks: list[tuple[Any, ...]] = []
@@ -212,6 +215,19 @@ def new_game(
     return s
 
 
+def loyalty_counts(players: int, expansion: bool, traitor: str) -> tuple[int, int]:
+    """(loyal, traitor) cards the loyalty deal draws from: the box's loyalty deck for the count
+    (``setup.loyalty``), none of its traitors with ``traitor="none"``, a loyal card for every
+    seat with ``"among_us"`` (the traitors then as the box has them)."""
+    loyalty = standard_deck("loyalty", expansion=expansion, players=players)
+    loyal, traitors = loyalty.count("loyal"), loyalty.count("traitor")
+    if traitor == "none":
+        traitors = 0
+    elif traitor == "among_us":
+        loyal = players
+    return loyal, traitors
+
+
 def table_game(
     players: int, *, expansion: bool = False, knights: Iterable[str], **options: Any
 ) -> GameState:
@@ -233,12 +249,7 @@ def table_game(
     opts = V.check_options(players, expansion, {**options, "knights": tuple(knights)})
     cfg = Config.make(players, expansion, opts, RULES).with_unseen()
     s = _blank(cfg)
-    loyalty = standard_deck("loyalty", expansion=expansion, players=players)
-    loyal, traitors = loyalty.count("loyal"), loyalty.count("traitor")
-    if opts["traitor"] == "none":
-        traitors = 0
-    elif opts["traitor"] == "among_us":
-        loyal = players
+    loyal, traitors = loyalty_counts(players, expansion, opts["traitor"])
     s._set(knights=opts["knights"], deal_pool=((), loyal, traitors))
     deal_merlins(s, ("deal_merlins",))
     # every card left in the draw pile is unseen by the table

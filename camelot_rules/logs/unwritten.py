@@ -24,10 +24,10 @@ from typing import Any, Final
 from camelot_rules.base.i18n import N_
 from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data import rulebook
-from camelot_rules.data.decks import check_players, standard_deck
+from camelot_rules.data.decks import check_players
 from camelot_rules.engine import actions as A
 from camelot_rules.engine.infoset import correct
-from camelot_rules.engine.setup import table_game
+from camelot_rules.engine.setup import loyalty_counts, table_game
 from camelot_rules.engine.state import UNSEEN, GameState, IllegalActionError
 from camelot_rules.logs.parse import LOG_DEFAULTS, OPTION_WORDS, Event, draw_cards
 from camelot_rules.logs.replay import Branch, Move, Replay, Unexplained, advance, forgetting
@@ -194,12 +194,9 @@ class Unwritten(Replay):
         unmasked traitors, Fate played to reveal, and the hidden traitors of the end line; the
         rest loyal as far as the loyalty deck allows. (Which knight is a hidden traitor matters
         to the rules only through what the log shows; the deck decides how many can be.)"""
-        deck = standard_deck("loyalty", expansion=self.expansion, players=self.players)
-        traitors_box, loyal_box = deck.count("traitor"), deck.count("loyal")
-        if self.options.get("traitor") == "none":
-            traitors_box = 0
-        elif self.options.get("traitor") == "among_us":
-            loyal_box = self.players
+        loyal_box, traitors_box = loyalty_counts(
+            self.players, self.expansion, str(self.options.get("traitor", "standard"))
+        )
         known: dict[int, str] = {}
         shown: set[int] = set()
         dead: set[int] = set()
