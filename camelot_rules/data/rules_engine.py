@@ -586,9 +586,11 @@ ENGINE_RULES: tuple[Rule, ...] = (
     official_rule(
         "traitor.unmasked",
         "An unmasked traitor discards his hand, loses Excalibur and the Grail (not the Armor) "
-        "and leaves the board.",
-        "BoQ p.13; RB p.16",
-        ("knights.unmask",),
+        "and leaves the board, out of reach of the knights: unmasked by his own Fate card in "
+        "his heroic action, he takes no further heroic action that turn.",
+        "BoQ p.13; BoQ p.15 (Fate); RB p.16",
+        ("knights.unmask", "flow._heroic_phase_actions"),
+        tests=(ENGINE_TESTS, *ENGINE_SCENARIOS, "tests/engine/test_unmasked_by_fate.py"),
     ),
     official_rule(
         "traitor.unmasked-turn",

@@ -291,8 +291,13 @@ def _apply_evil(s: GameState, action: Action) -> None:
 # --- Heroic actions (RB p.12-17) ----------------------------------------------------------------
 def _heroic_phase_actions(s: GameState) -> list[Action]:
     """Rules: ``turn.heroic-action``, ``turn.sacrifice``, ``turn.no-repeat``,
-    ``knight.tristan`` (his free departure after the action, RB p.17)."""
+    ``knight.tristan`` (his free departure after the action, RB p.17), ``traitor.unmasked``
+    (a traitor who unmasked himself with Fate in his heroic action takes no more: "out of
+    reach from all other Knights", his figure off the board, BoQ p.13 - no sacrifice for a
+    second action, no move back onto the board; his turn ends)."""
     seat = s.turn
+    if s.revealed[seat]:
+        return [made(EndTurn)]
     out: list[Action] = []
     doomed = s.life[seat] == 0
     sacrificed = "sacrificed" in s.tflags
