@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from camelot_rules.base.i18n import N_
 from camelot_rules.data import rulebook
 from camelot_rules.engine.actions import (
     Action,
@@ -443,7 +444,7 @@ def _call_actions(s: GameState, task: tuple[Any, ...]) -> list[Action]:
     return [made(Join, True), made(Join, False)]
 
 
-#: the layer's pending tasks (their texts are not catalog messages yet: the kind is shown)
+#: the layer's pending tasks (each decision's text a catalog message, translated where shown)
 TASK_KINDS: Final[tuple[TaskKind, ...]] = (
     Chance(
         "tdraw",
@@ -455,7 +456,7 @@ TASK_KINDS: Final[tuple[TaskKind, ...]] = (
     Decision(
         "demand",
         rule="turn.pending",
-        text="",
+        text=N_("meet the travel card's demand or not"),
         seat=_seat_1,
         actions=_demand_actions,
         resolve=_resolve_demand,
@@ -464,7 +465,7 @@ TASK_KINDS: Final[tuple[TaskKind, ...]] = (
     Decision(
         "witch4",
         rule="turn.pending",
-        text="",
+        text=N_("discard a Grail card or lose a life point"),
         seat=_seat_1,
         actions=_witch4_actions,
         resolve=_resolve_witch4,
@@ -472,7 +473,7 @@ TASK_KINDS: Final[tuple[TaskKind, ...]] = (
     Decision(
         "call",
         rule="turn.pending",
-        text="",
+        text=N_("answer the Call for Help: go or stay"),
         seat=_call_seat,
         actions=_call_actions,
         resolve=_resolve_call,
@@ -480,7 +481,7 @@ TASK_KINDS: Final[tuple[TaskKind, ...]] = (
     Decision(
         "slayer",
         rule="turn.pending",
-        text="",
+        text=N_("Dragon Slayer: lay a Fight card on the Dragon or pass"),
         seat=_seat_1,
         actions=_slayer_actions,
         resolve=_resolve_slayer,

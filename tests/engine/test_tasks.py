@@ -67,9 +67,11 @@ def test_a_decisions_note_cites_a_registry_rule() -> None:
             assert kind.rule in ids, kind.name
 
 
-def test_a_decision_without_a_text_is_described_by_its_name() -> None:
+def test_every_decision_says_what_is_asked_and_an_unknown_kind_gives_its_name() -> None:
     assert describe_task(("volunteer", "morgan_2", 0, (0, 1), 0)) == "volunteer or not"
-    assert describe_task(("demand", 0, "grail", "lost")) == "demand"
+    assert describe_task(("demand", 0, "grail", "lost")) == "meet the travel card's demand or not"
+    assert [k.name for k in TASKS.values() if isinstance(k, Decision) and not k.text] == []
+    assert describe_task(("no_such_kind",)) == "no_such_kind"
 
 
 def test_the_expansion_adds_to_the_base_tables_and_changes_none() -> None:
