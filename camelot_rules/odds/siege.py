@@ -424,7 +424,7 @@ def random_hand_siege_win_probability(
 ) -> Fraction:
     """Return P(win) when a hand of ``hand_size`` is dealt from ``deck`` and all its Fight
     cards are played (ES p.13). Cards named ``fight_N`` count N, all others 0 - the wild
-    "Fight ?" card too, as the stable API has always said (``docs/api.md``); ``wild_value=5``
+    "Fight ?" card too, as the stable API has always said (its contract); ``wild_value=5``
     counts it as the engine lets a knight lay it (rule ``white.fight-wild``: he names 5, see
     :func:`fight_value`), 1-5 any value he names. With ``divine_favor`` a tie wins (JA special
     white cards).
