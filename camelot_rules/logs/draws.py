@@ -258,14 +258,7 @@ class Draws(Actors):
             )
 
         def draw(x: Branch) -> list[Branch]:
-            seat = x.state.pending[-1][1]
-            y = advance(x, A.Draw("white", UNSEEN))
-            if card:
-                try:
-                    y = self.shown(y, seat, {card: 1})
-                except IllegalActionError as err:
-                    raise self.impossible_card(y.state, "white", card, err) from None
-            return [y]
+            return [self.unseen_white(x, A.Draw("white", UNSEEN), x.state.pending[-1][1], card)]
 
         return self.each(reached, draw)
 
@@ -302,15 +295,21 @@ class Draws(Actors):
                     ),
                     _("the cards are shared among the knights present (at the start, all)"),
                 )
-            y = advance(x, A.Take(UNSEEN))
-            if card:
-                try:
-                    y = self.shown(y, seat, {card: 1})
-                except IllegalActionError as err:
-                    raise self.impossible_card(y.state, "white", card, err) from None
-            return [y]
+            return [self.unseen_white(x, A.Take(UNSEEN), seat, card)]
 
         return self.each(reached, take)
+
+    def unseen_white(self, b: Branch, step: A.Action | A.Outcome, seat: int, card: str) -> Branch:
+        """``b`` after ``step`` gives ``seat`` an unseen white card (drawn or taken), then shows
+        it as ``card`` when the line names one (refused with the deck's rule when the census
+        cannot hold it)."""
+        y = advance(b, step)
+        if card:
+            try:
+                y = self.shown(y, seat, {card: 1})
+            except IllegalActionError as err:
+                raise self.impossible_card(y.state, "white", card, err) from None
+        return y
 
     def draw_travel(self, b: Branch, ev: Event) -> list[Branch]:
         if not self.expansion:
