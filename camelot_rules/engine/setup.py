@@ -3,7 +3,8 @@
 Options (each a reading or a variant of the official rules, recorded in the state):
 
 * ``traitor`` - ``"standard"``: 8 loyalty cards, 7 loyal + 1 traitor, one dealt each (RB p.7);
-  ``"none"``: the first-game variant without a traitor (RB p.8); ``"among_us"``: as many loyal
+  ``"none"``: the first-game variant without a traitor (RB p.8): every knight is loyal (at 8
+  players too, where the box's 7 loyal cards do not go round); ``"among_us"``: as many loyal
   cards as players plus the traitor (RB p.18).
 * ``three_player_peek`` - with 3 players nobody looks at his loyalty card before 6 swords are
   laid (RB p.19). Default: on at 3 players.
@@ -218,11 +219,19 @@ def new_game(
 def loyalty_counts(players: int, expansion: bool, traitor: str) -> tuple[int, int]:
     """(loyal, traitor) cards the loyalty deal draws from: the box's loyalty deck for the count
     (``setup.loyalty``), none of its traitors with ``traitor="none"``, a loyal card for every
-    seat with ``"among_us"`` (the traitors then as the box has them)."""
+    seat with ``"among_us"`` (the traitors then as the box has them).
+
+    Without a traitor every knight is loyal: at 8 players (Merlin's Company) the box holds 7
+    loyal cards, so the deal counts one loyal card per seat at least (RB p.8 removes the traitor
+    card; it plays 3-7, and the JA 7-8 player rules do not speak of the variant).
+
+    >>> loyalty_counts(5, False, "standard"), loyalty_counts(8, True, "none")
+    ((7, 1), (8, 0))
+    """
     loyalty = standard_deck("loyalty", expansion=expansion, players=players)
     loyal, traitors = loyalty.count("loyal"), loyalty.count("traitor")
     if traitor == "none":
-        traitors = 0
+        loyal, traitors = max(loyal, players), 0
     elif traitor == "among_us":
         loyal = players
     return loyal, traitors

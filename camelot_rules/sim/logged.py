@@ -26,7 +26,9 @@ from dataclasses import dataclass
 
 from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data.decks import standard_deck
+from camelot_rules.data.names import display_name
 from camelot_rules.engine import position
+from camelot_rules.engine.setup import loyalty_counts
 from camelot_rules.engine.state import GameState
 from camelot_rules.engine.worlds import with_hidden
 from camelot_rules.logs.playlog import parse_log
@@ -67,7 +69,11 @@ def _cut(text: str, line: int | None) -> tuple[str, int]:
     if line is None:
         return text, len(lines)
     if isinstance(line, bool) or not isinstance(line, int) or not 1 <= line <= len(lines):
-        raise ValueError(f"line={line!r}: expected a line number of the log, 1 to {len(lines)}")
+        raise ValueError(
+            _("line={line}: expected a line number of the log, 1 to {n}").format(
+                line=repr(line), n=len(lines)
+            )
+        )
     return "\n".join(lines[:line]) + "\n", line
 
 
@@ -87,29 +93,47 @@ def logged_position(
     A log that breaks a rule, a turn whose heroic action is already recorded, a game over or
     a knight whose hand is not known raise ``ValueError`` saying what to give."""
     if traitor not in ("standard", "none"):
-        raise ValueError(f"traitor={traitor!r}: expected 'standard' or 'none'")
+        raise ValueError(
+            _("traitor={traitor}: expected 'standard' or 'none'").format(traitor=repr(traitor))
+        )
     text, last = _cut(text, line)
     record = GameRecord(text)
     pos = record.position()
     if pos.over:
-        raise ValueError(f"the game is over at line {last} ({pos.over}): nothing to advise")
+        raise ValueError(
+            _("the game is over at line {line} ({how}): nothing to advise").format(
+                line=last, how=pos.over
+            )
+        )
     if not pos.knights:
-        raise ValueError("the log names no knights: add its 'knights' line")
+        raise ValueError(_("the log names no knights: add its 'knights' line"))
     knight = pos.turn or record.next_turn()
     if pos.turn and pos.evil_steps and pos.heroic_done:
         raise ValueError(
-            f"line {last}: {knight}'s heroic action ({', '.join(pos.heroic_done)}) is "
-            "already recorded; advise at the line before it (--line)"
+            _(
+                "line {line}: {knight}'s heroic action ({done}) is already recorded; advise at "
+                "the line before it (--line)"
+            ).format(
+                line=last,
+                knight=display_name(knight, "knight"),
+                done=", ".join(pos.heroic_done),
+            )
         )
     if knight in pos.unmasked:
-        raise ValueError(f"{knight} is an unmasked traitor: the advisor counsels loyal knights")
+        raise ValueError(
+            _("{knight} is an unmasked traitor: the advisor counsels loyal knights").format(
+                knight=display_name(knight, "knight")
+            )
+        )
     seat = pos.knights.index(knight)
     if hand is None:
         hand = recorded_hand(text, knight)
     if hand is None:
         raise ValueError(
-            f"{knight}'s hand is not in the log: give it (--hand CARD,CARD,... or a "
-            f"'hand {knight} CARD ...' line)"
+            _(
+                "{name}'s hand is not in the log: give it (--hand CARD,CARD,... or a "
+                "'hand {knight} CARD ...' line)"
+            ).format(name=display_name(knight, "knight"), knight=knight)
         )
     return _build(pos, seat, dict(hand), sizes, traitor, last)
 
@@ -133,17 +157,21 @@ def _build(
         sizes[seat] = own
         if counted[names[seat]] != own:
             assumptions.append(
-                _("your hand holds {n} white cards (the log counts {m})").format(
+                _("white cards in your hand: {n} (the log counts {m})").format(
                     n=own, m=counted[names[seat]]
                 )
             )
     elif sizes is None:
         sizes = [0 if o in dead or o in unmasked else own for o in range(players)]
         assumptions.append(
-            _("every other knight holds {n} white cards (as many as you)").format(n=own)
+            _("white cards in every other hand: {n} (as many as in yours)").format(n=own)
         )
     if len(sizes) != players:
-        raise ValueError(f"sizes={list(sizes)!r}: expected {players} hand sizes, one per seat")
+        raise ValueError(
+            _("sizes={sizes}: expected {n} hand sizes, one per seat").format(
+                sizes=repr(list(sizes)), n=players
+            )
+        )
     location = {}
     for k, where in pos.location:
         o = names.index(k)
@@ -193,13 +221,21 @@ def _build(
     try:
         s = position(players, **common)  # type: ignore[arg-type]
     except ValueError as err:
-        raise ValueError(f"the log's position at line {last} cannot be set up: {err}") from None
+        raise ValueError(
+            _("the log's position at line {line} cannot be set up: {why}").format(
+                line=last, why=err
+            )
+        ) from None
     s = _deal_others(s, seat, sizes)
-    loyal_box = standard_deck("loyalty", expansion=expansion, players=players)
-    traitors = 0 if traitor == "none" else loyal_box.count("traitor") - len(unmasked)
-    loyal_left = loyal_box.count("loyal") - (players - len(unmasked))
+    loyal_box, traitors_box = loyalty_counts(players, expansion, traitor)
+    traitors = traitors_box - len(unmasked)
+    loyal_left = loyal_box - (players - len(unmasked))
     if loyal_left < 0 or traitors < 0:
-        raise ValueError(f"the log unmasks more traitors than the box holds ({sorted(unmasked)})")
+        raise ValueError(
+            _("the log unmasks more traitors than the box holds ({knights})").format(
+                knights=", ".join(display_name(names[o], "knight") for o in sorted(unmasked))
+            )
+        )
     s = with_hidden(s, check=False, deal_pool=((), loyal_left, traitors))
     if pos.engines[0] != pos.engines[1]:
         assumptions.append(
@@ -211,7 +247,7 @@ def _build(
     if hidden:
         assumptions.append(
             _("the black cards laid face down on {quests} are left out").format(
-                quests=", ".join(hidden)
+                quests=", ".join(display_name(q, "quest") for q in hidden)
             )
         )
     assumptions += [
@@ -257,7 +293,11 @@ def _deal_others(s: GameState, seat: int, sizes: Sequence[int]) -> GameState:
             while i < len(pile) and pile[i] == 0:
                 i += 1
             if i == len(pile):
-                raise ValueError(f"sizes={list(sizes)!r}: more white cards than the pile holds")
+                raise ValueError(
+                    _("sizes={sizes}: more white cards than the pile holds").format(
+                        sizes=repr(list(sizes))
+                    )
+                )
             pile[i] -= 1
             hands[o][i] += 1
     return with_hidden(s, check=False, hands=tuple(tuple(h) for h in hands), wpile=tuple(pile))

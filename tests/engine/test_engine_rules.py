@@ -65,6 +65,14 @@ def test_setup_loyalty_variants_change_the_traitor_odds() -> None:
     assert dict((o.what, p) for o, p in among.chance_outcomes())["traitor"] == Fraction(1, 4)
 
 
+def test_setup_loyalty_without_a_traitor_deals_every_seat_loyal_at_eight() -> None:
+    """setup.loyalty (RB p.8): no traitor at 8 players, where the box holds 7 loyal cards (JA
+    7-8 players: 7 loyal + 2 traitors) - every seat is dealt loyal (the deal once crashed)."""
+    for seed in range(3):
+        assert new_game(8, expansion=True, traitor="none", seed=seed).loyalty == ("loyal",) * 8
+    assert new_game(8, expansion=True, seed=0).loyalty.count("loyal") >= 6  # 2 of 9 traitors
+
+
 def test_setup_three_players_hides_loyalty_until_six_swords() -> None:
     """setup.three-players (RB p.19): nobody looks at his loyalty card before 6 swords."""
     s = position(3, loyalty=("traitor", "loyal", "loyal"), three_player_peek=True)
