@@ -142,8 +142,8 @@ notebooks: $(STAMP)
 
 ## make handout: the one-page Merlin's Company handout of notebook 08, printable (A4), in English,
 ## Japanese and Spanish: build/handout/merlins-company.{en,ja,es}.html (open one and print it).
-## Its whole-game line plays 200 seeded games per box with the strongest policies
-## (camelot_rules/front/lesson.py; GAMES=1000 for a narrower interval).
+## Its whole-game line plays 200 seeded games per box with the heuristics (the fast policies
+## of camelot_rules/front/lesson.py; GAMES=1000 for a narrower interval).
 GAMES ?= 200
 handout: $(STAMP)
 	@mkdir -p build/handout

@@ -6,9 +6,10 @@ Usage: .venv/bin/python benchmarks/advise_logs.py [--seconds 10] [--positions 10
 Positions: in the full clean logs of ``tests/logs/hand`` (41-45: base 3, 4 and 5 players,
 Merlin's Company 5 and 7 players), each heroic decision of a turn (the line after its evil
 step's last line, before its heroic action), taken evenly through the logs. The logs do not
-record hands: the knight's hand is taken as the white cards the log shows him play from
-there on (up to 5; at least one Fight card), a hand he plausibly held; every other knight
-holds 5 cards (the logs do not count them). Each position is
+record hands: the knight holds as many white cards as the log's replay counts, taken as
+the cards the log shows him lay from there on (then Fight 2, 3, 4 for the cards he never
+shows; at least one Fight card), a hand he plausibly held; every other knight holds as many
+cards as the replay counts for him. Each position is
 advised twice, seeds 1 and 2, ``--seconds`` each (:func:`camelot_rules.sim.advisor.advise`);
 the line says whether the top action is the same, or the interval of the difference
 between the first two holds 0 (too close to call). Run it on the compiled engine (``make
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections import Counter
 from pathlib import Path
 
 from camelot_rules.logs.tracker import GameRecord
@@ -46,19 +48,24 @@ def _decisions(path: Path) -> list[tuple[int, str]]:
     return out
 
 
-def _hand(path: Path, line: int, knight: str) -> dict[str, int]:
-    hand: dict[str, int] = {}
+def _hand(path: Path, line: int, knight: str, size: int) -> dict[str, int]:
+    """``size`` white cards for ``knight`` at ``line``: the cards the log shows him lay from
+    there on (his plays, his siege fights' cards), then Fight 2, 3 and 4 in turn for the
+    cards he never shows (and at least one Fight card)."""
+    shown: list[str] = []
     for text in path.read_text(encoding="utf-8").splitlines()[line:]:
         words = text.split("#")[0].split()
         if len(words) >= 3 and words[0] == "play" and words[1] == knight:
-            card = words[2]
-            if card.startswith("fight_") or card in ("grail", "merlin"):
-                hand[card] = hand.get(card, 0) + 1
-        if sum(hand.values()) >= 5:
-            break
-    if not any(c.startswith("fight_") for c in hand):
-        hand["fight_3"] = hand.get("fight_3", 0) + 1
-    return hand
+            shown.append(words[2])
+        elif len(words) >= 3 and words[0] == "siege" and words[1] == knight:
+            cards = next((w[6:] for w in words if w.startswith("cards=")), "")
+            shown += [f"fight_{v}" for v in cards.split(",") if v]
+    shown = shown[: max(size, 1)]
+    if not any(c.startswith("fight_") for c in shown):
+        shown = shown[: max(size, 1) - 1]
+    pad = ("fight_2", "fight_3", "fight_4")
+    shown += [pad[k % 3] for k in range(max(size, 1) - len(shown))]
+    return dict(Counter(shown))
 
 
 def main() -> None:
@@ -72,12 +79,10 @@ def main() -> None:
     agree = 0
     for path, line, knight in picked:
         text = path.read_text(encoding="utf-8")
-        hand = _hand(path, line, knight)
-        pos = GameRecord("\n".join(text.splitlines()[:line]) + "\n").position()
-        out = set(pos.dead) | set(pos.unmasked)
-        sizes = [0 if k in out else sum(hand.values()) if k == knight else 5 for k in pos.knights]
+        counted = dict(GameRecord("\n".join(text.splitlines()[:line]) + "\n").position().hand_sizes)
+        hand = _hand(path, line, knight, counted.get(knight, 5))
         try:
-            logged = logged_position(text, line=line, hand=hand, sizes=sizes)
+            logged = logged_position(text, line=line, hand=hand)
         except ValueError as err:
             print(f"{path.name}:{line} {knight}: not advised ({err})")
             continue
@@ -98,6 +103,7 @@ def main() -> None:
             f"{b.worlds} worlds in {tb:.1f} s; top action "
             f"{'the same' if same else 'differs'}{' (too close to call)' if close else ''}"
         )
+        print("  assumed: " + "; ".join(logged.assumptions[:-2]))  # the last two: every time
         for c in a.choices[:4]:
             print(f"  {c}")
     print(f"\nstable (same top action, or too close to call): {agree} of {len(picked)}")

@@ -2,7 +2,7 @@
 
 Usage::
 
-    .venv/bin/python benchmarks/win_rates.py run --out build/win_rates --batch 10 --games 1000
+    .venv/bin/python benchmarks/win_rates.py run --out build/win_rates --workers 2 --games 1000
     .venv/bin/python benchmarks/win_rates.py report --out build/win_rates
 
 ``run`` plays the cells round-robin, ``--batch`` games of each cell in turn, until each holds
@@ -11,7 +11,8 @@ Usage::
 also ``search-knights``, search knights vs the traitor heuristic, and
 ``heuristic-vs-search-traitor``, the loyal heuristic vs the search traitor, which tell the two
 sides' search apart) on ``--boxes`` (default: 5 players base with the standard traitor deal,
-5 players base without a traitor, 7 players base, 5 players Merlin's Company). Each cell's
+5 players base without a traitor, 7 players base, 5 players Merlin's Company; ``--boxes all``:
+every player count of both boxes, with and without a traitor). Each cell's
 games are ``simulate_games(config, policies, n, seed, first=k)`` batch by batch, one CSV row
 per game in ``OUT/<policy>-<box>.csv``: a cell's table is the same as one run of all its
 games (``camelot-rules simulate --players P [--no-traitor] [--expansion] --policy POLICY
@@ -34,15 +35,23 @@ from camelot_rules.sim import GameConfig, simulate_games
 from camelot_rules.sim.games import GameRow, Policies
 from camelot_rules.sim.heuristic import LoyalHeuristic, TraitorHeuristic
 from camelot_rules.sim.lineups import lineup
+from camelot_rules.sim.runner import TASK_GAMES
 from camelot_rules.sim.search import SearchKnight, SearchTraitor
 from camelot_rules.sim.stats import clopper_pearson
 
+#: every box the rules allow: 3-7 players base (RB p.2), 3-8 Merlin's Company (JA), the traitor
+#: dealt as the rules say or none (RB p.8), named ``<P>p-<box>[-no-traitor]``
 BOXES: dict[str, tuple[int, bool, dict[str, str]]] = {
-    "5p-base": (5, False, {}),
-    "5p-base-no-traitor": (5, False, {"traitor": "none"}),
-    "7p-base": (7, False, {}),
-    "5p-merlins-company": (5, True, {}),
+    f"{p}p-{box}{tail}": (p, expansion, options)
+    for box, expansion, counts in (
+        ("base", False, range(3, 8)),
+        ("merlins-company", True, range(3, 9)),
+    )
+    for tail, options in (("", {}), ("-no-traitor", {"traitor": "none"}))
+    for p in counts
 }
+#: the four boxes of the issue's table (the default)
+MAIN_BOXES = ("5p-base", "5p-base-no-traitor", "7p-base", "5p-merlins-company")
 FIELDS = list(GameRow.__dataclass_fields__)
 #: line-ups beyond ``lineups.LINEUPS``, to tell the two sides' search apart
 MIXED = {
@@ -128,13 +137,28 @@ def main() -> None:
     parser.add_argument("what", choices=("run", "report"))
     parser.add_argument("--out", default="build/win_rates")
     parser.add_argument("--games", type=int, default=1000, help="games per cell")
-    parser.add_argument("--batch", type=int, default=10, help="games per cell in turn")
+    parser.add_argument(
+        "--batch",
+        type=int,
+        default=0,
+        help=f"games per cell in turn (default {TASK_GAMES} a worker: a batch is cut in tasks "
+        f"of {TASK_GAMES} games, so a smaller one keeps a worker idle)",
+    )
     parser.add_argument("--seed", type=int, default=30)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--policies", nargs="+", default=["heuristic", "search", "planner"])
     parser.add_argument("--markdown", action="store_true", help="report: a markdown table")
-    parser.add_argument("--boxes", nargs="+", default=list(BOXES), choices=list(BOXES))
+    parser.add_argument(
+        "--boxes",
+        nargs="+",
+        default=list(MAIN_BOXES),
+        choices=[*BOXES, "all"],
+        help="the boxes (default: the four of issue 30's table; all: every box)",
+    )
     args = parser.parse_args()
+    args.batch = args.batch or TASK_GAMES * args.workers
+    if "all" in args.boxes:
+        args.boxes = list(BOXES)
     run(args) if args.what == "run" else report(args)
 
 

@@ -32,6 +32,12 @@ _LABELS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
             value=m[1], quest=display_name(m[2], "quest")
         ),
     ),
+    (
+        re.compile(r"play Fight \? as (\d) on (\w+)"),
+        lambda m: _("play Fight ? as {value} on {quest}").format(
+            value=m[1], quest=display_name(m[2], "quest")
+        ),
+    ),
     (re.compile(r"play a Grail card"), lambda m: _("play a Grail card")),
     (re.compile(r"discard a card for Excalibur"), lambda m: _("discard a card for Excalibur")),
 )
@@ -72,12 +78,11 @@ def where_to_go(state: GameState) -> str:
     choices = turn_choices(state)
     if not choices:
         return ""
-    table = text_table(
-        [_("action"), _("quest"), _("P(won now)"), _("P(lost before my next turn)")],
+    table = text_table(  # each action names its quest: no column of quests (phones)
+        [_("action"), _("P(won now)"), _("P(lost before my next turn)")],
         [
             [
                 choice_label(c),
-                display_name(c.quest, "quest"),
                 f"{fmt_fraction(c.p_win_now)} ({fmt_percent(c.p_win_now)})",
                 f"{fmt_fraction(c.p_lost_soon)} ({fmt_percent(c.p_lost_soon)})",
             ]
@@ -150,8 +155,12 @@ def advice_from_log(
                 "his heroic action)"
             ).format(line=logged.line, knight=display_name(logged.knight, "knight"))
         )
+    heroic = logged.state.phase == "heroic"
     head = _("{path}, line {line}: {knight}'s turn ({phase})").format(
-        path=name or _("the log"), line=logged.line, knight=logged.knight, phase=logged.state.phase
+        path=name or _("the log"),
+        line=logged.line,
+        knight=display_name(logged.knight, "knight"),
+        phase=_("his heroic action") if heroic else _("his evil step"),
     )
     notes = [head, _("Read from the log, assumed: ") + "; ".join(logged.assumptions)]
     return what_now(

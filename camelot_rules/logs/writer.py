@@ -28,6 +28,7 @@ from camelot_rules.engine.flow import decider
 from camelot_rules.engine.knights import TRISTAN_AWAY, TRISTAN_HOME
 from camelot_rules.engine.setup import new_game
 from camelot_rules.engine.state import GameState
+from camelot_rules.logs.parse import LOG_DEFAULTS
 from camelot_rules.logs.replay import laid_swords
 
 __all__ = ["game_steps", "write_log"]
@@ -35,8 +36,9 @@ __all__ = ["game_steps", "write_log"]
 # the options a setup line names when they differ from the engine's defaults
 _DEFAULTS: Final = {
     "traitor": "standard",
-    "opening_share": "draft",  # the log defaults (logs.parse.LOG_DEFAULTS), not the engine's
-    "spoils_share": "random",
+    # the shares: the defaults of a log (what a log naming no reading means), not the engine's
+    "opening_share": LOG_DEFAULTS["opening_share"],
+    "spoils_share": LOG_DEFAULTS["spoils_share"],
     "camelot_actions": "apart",
     "tristan_departure": "any_turn",
     "siege_without_fight": False,

@@ -242,6 +242,17 @@ function element(tag, className, text) {
   return el;
 }
 
+// A cell whose long fractions may wrap after their "/" on a phone (its text unchanged)
+function cellOf(text) {
+  const td = element("td");
+  const parts = String(text).split("/");
+  parts.forEach((part, k) => {
+    if (k) td.append("/", element("wbr"));
+    td.append(part);
+  });
+  return td;
+}
+
 function tableOf(block) {
   const table = element("table");
   const head = table.createTHead().insertRow();
@@ -249,7 +260,7 @@ function tableOf(block) {
   const body = table.createTBody();
   for (const row of block.rows) {
     const tr = body.insertRow();
-    for (const cell of row) tr.appendChild(element("td", "", cell));
+    for (const cell of row) tr.appendChild(cellOf(cell));
   }
   const wrap = element("div", "table-wrap");
   wrap.appendChild(table);

@@ -30,6 +30,7 @@ from camelot_rules.front.links import link_from_argv
 from camelot_rules.odds.quests import turn_choices
 from camelot_rules.sim.logged import logged_position
 from tests.browser.conftest import ARTIFACTS, ROOT, _free_port, _wait_http
+from tests.front.test_advice_page import fraction_cell
 
 TIMEOUT = 120_000  # Python starts in ~4 s on a quiet machine; CI machines are shared
 PHONE = {"width": 390, "height": 844}
@@ -224,10 +225,6 @@ def _where_rows(page: Any) -> list[list[str]]:
     )
 
 
-def _exact(cell: str) -> Fraction:
-    return Fraction(cell.split(" (")[0])  # "858/14185871 (<0.1%)" -> 858/14185871
-
-
 def _expected_where(lang: str) -> tuple[list[tuple[Fraction, Fraction]], list[str]]:
     """The same log read in Python: each action's two chances from the calculator
     (``turn_choices``) and the rows of ``where_to_go``'s own table, in ``lang``."""
@@ -256,11 +253,15 @@ def test_where_should_i_go_from_a_pasted_log(site: tuple[Any, list[str]]) -> Non
             _choose(page, lang)
             chances, lines = _expected_where(lang)
             rows = _where_rows(page)
-            assert [(_exact(r[2]), _exact(r[3])) for r in rows] == chances
+            assert [(fraction_cell(r[1]), fraction_cell(r[2])) for r in rows] == chances
             assert [" ".join(" ".join(r).split()) for r in rows] == lines
-            # the table scrolls in its own box: the page stays 360 px wide
+            # the page stays 360 px wide, and the table fits it: no chance hidden sideways
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
             assert page.locator("#details .table-wrap table").count() == 1
+            wide, box = page.eval_on_selector(
+                "#details .table-wrap", "w => [w.scrollWidth, w.clientWidth]"
+            )
+            assert wide <= box, (lang, wide, box)
             page.screenshot(path=str(ARTIFACTS / f"web-where-phone-{lang}.png"), full_page=True)
         heads = page.eval_on_selector_all("#details th", "ths => ths.map(t => t.textContent)")
         assert "今すぐ成功する確率" in heads

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from camelot_rules.base.i18n import language
 from camelot_rules.front.cli import main
 from camelot_rules.logs.tracker import GameRecord
 from camelot_rules.sim.determinize import Redeal
@@ -33,7 +34,7 @@ def test_a_logged_position_is_the_trackers() -> None:
     counted = dict(pos.hand_sizes)
     assert [sum(h) for h in s.hands] == [4 if k == "gawain" else counted[k] for k in s.knights]
     assert len(set(counted.values())) > 1  # (the table's counts differ: a real check)
-    assert not any("as many as you" in a for a in logged.assumptions)
+    assert not any("as many as in yours" in a for a in logged.assumptions)
     # the Grail cards laid, counted here from the lines themselves
     laid = sum(1 for x in _lines(58) if x.split()[:1] == ["play"] and "grail on=grail" in x)
     assert laid == s.grail_n == 2
@@ -66,7 +67,7 @@ def test_advise_on_a_play_log(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["advise", str(LOG), "--line", "58", "--hand", "fight_3,fight_4,grail,merlin"]
     assert main([*args, "--worlds", "2", "--seed", "3"]) == 0
     out = capsys.readouterr().out
-    assert "gawain's turn (heroic)" in out and "Where should I go?" in out
+    assert "Sir Gawain's turn (his heroic action)" in out and "Where should I go?" in out
     assert "What now?" in out and "2 worlds each" in out
     assert "siege fight won 3/4" in out  # 4 + 3 = 7 beats 1..6 of the d8 (RB p.13)
     assert main([*args, "--where"]) == 0
@@ -95,3 +96,38 @@ def test_advise_on_a_saved_game(tmp_path: Path, capsys: pytest.CaptureFixture[st
     out = capsys.readouterr().out
     assert out.count("P(knights win)") == len(s.legal_actions())
     assert f"Seat {decider(s)}" in out
+
+
+@pytest.mark.parametrize(
+    ("how", "en", "ja"),
+    [
+        (
+            dict(line=999, hand=HAND),
+            "line=999: expected a line number of the log, 1 to 257",
+            "行番号",
+        ),
+        (dict(line=58, hand=HAND, traitor="two"), "traitor='two': expected", "を指定して"),
+        (dict(hand=HAND), "the game is over at line 257", "ゲームは終わっています"),
+        (dict(line=59, hand=HAND), "line 59: Sir Gawain's heroic action", "すでに記録されて"),
+        (dict(line=202, hand=HAND), "Sir Galahad is an unmasked traitor", "ガラハッド"),
+        (dict(line=58), "Sir Gawain's hand is not in the log: give it (--hand", "--hand"),
+        (dict(line=58, hand=HAND, sizes=[5, 5]), "sizes=[5, 5]: expected 5 hand sizes", "5 個"),
+        (dict(line=58, hand=HAND, sizes=[40] * 5), "more white cards than the pile holds", "山札"),
+    ],
+)
+def test_each_refusal_names_what_to_give_in_the_players_language(
+    how: dict[str, object], en: str, ja: str
+) -> None:
+    text = LOG.read_text(encoding="utf-8")
+    with pytest.raises(ValueError) as err:
+        logged_position(text, **how)  # type: ignore[arg-type]
+    assert en in str(err.value)
+    with language("ja"), pytest.raises(ValueError) as err:
+        logged_position(text, **how)  # type: ignore[arg-type]
+    assert ja in str(err.value)
+    assert not any(word in str(err.value) for word in ("expected", "the log", "hand is"))
+
+
+def test_a_log_without_knights_is_refused() -> None:
+    with pytest.raises(ValueError, match="the log names no knights: add its 'knights' line"):
+        logged_position("setup players=5 expansion=no\n", hand=HAND)

@@ -107,7 +107,7 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
         "--sizes",
         default=None,
         metavar="N,N,...",
-        help=_("a play log: each seat's hand size (default: as many as the deciding knight)"),
+        help=_("a play log: each seat's hand size (default: the log's count of each hand)"),
     )
     p.add_argument(
         "--no-traitor", action="store_true", help=_("a play log: the game has no traitor")
