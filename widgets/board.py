@@ -14,6 +14,7 @@ from camelot_rules.base.i18n import N_, get_language
 from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data.names import display_name
 from camelot_rules.data.rulebook import quest_data, threshold
+from camelot_rules.front.steps import cause_text, note_text
 from widgets.board_words import (
     BLACK,
     BOX,
@@ -44,7 +45,6 @@ from widgets.board_words import (
     who_is,
     witch_text,
 )
-from widgets.game_steps import cause_text, note_text
 
 __all__ = ["Slot", "example_observation", "render_board", "render_step"]
 

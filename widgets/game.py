@@ -25,6 +25,7 @@ from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data.names import display_name
 from camelot_rules.data.rulebook import threshold
 from camelot_rules.front.display import fmt_prob, html_error
+from camelot_rules.front.steps import cause_text, note_text, step_text
 from widgets.board import example_observation, render_board, render_step
 from widgets.board_words import (
     PHASES,
@@ -47,7 +48,6 @@ from widgets.board_words import (
     sep,
 )
 from widgets.common import language_box, result_box, tr
-from widgets.game_steps import cause_text, note_text, step_text
 
 __all__ = [
     "GameWidget",

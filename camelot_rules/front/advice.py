@@ -13,6 +13,7 @@ from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data.names import display_name
 from camelot_rules.engine.state import GameState
 from camelot_rules.front.display import fmt_fraction, fmt_percent, text_table
+from camelot_rules.front.steps import step_text
 from camelot_rules.odds.quests import TurnChoice, turn_choices
 from camelot_rules.sim.advisor import advise
 from camelot_rules.sim.logged import logged_position, logged_record
@@ -129,7 +130,7 @@ def what_now(
     if out:
         out.append("")
     out.append(_("What now? Each legal action, then whole games played on by the heuristics:"))
-    out.append(advice.text())
+    out.append(advice.text(label=step_text))
     return "\n".join(out)
 
 

@@ -76,9 +76,13 @@ class Choice:
         return self.wins / self.games if self.games else 0.0
 
     def __str__(self) -> str:
-        odds = "; ".join(f"{label} {p} ({fmt_percent(p)})" for label, p in self.odds)
+        return self.text()
+
+    def text(self, label: Callable[[Action], str] = str) -> str:
+        """The line of this action (named by ``label``: the engine's English by default)."""
+        odds = "; ".join(f"{name} {p} ({fmt_percent(p)})" for name, p in self.odds)
         text = _("{action}: P(knights win) {p} [{low}, {high}] ({wins}/{games})").format(
-            action=self.action,
+            action=label(self.action),
             p=f"{self.p_win:.1%}",
             low=f"{self.low:.1%}",
             high=f"{self.high:.1%}",
@@ -106,15 +110,16 @@ class Advice:
     def best(self) -> Choice:
         return self.choices[0]
 
-    def text(self) -> str:
-        """The answer in words, the best action first."""
+    def text(self, label: Callable[[Action], str] = str) -> str:
+        """The answer in words, the best action first (each action named by ``label``: the
+        engine's English by default; :func:`camelot_rules.front.steps.step_text` translates)."""
         lines = [
             _(
                 "Seat {seat} ({knight}): {n} legal actions, {worlds} worlds each "
                 "({seconds} s, seed {seed})."
             ).format(
                 seat=self.seat,
-                knight=self.knight,
+                knight=display_name(self.knight, "knight"),
                 n=len(self.choices),
                 worlds=self.worlds,
                 seconds=f"{self.seconds:.1f}",
@@ -124,8 +129,8 @@ class Advice:
         if len(self.choices) > 1:
             mean, lo, hi = self.difference
             numbers = {
-                "first": self.best.action,
-                "second": self.choices[1].action,
+                "first": label(self.best.action),
+                "second": label(self.choices[1].action),
                 "mean": f"{mean:+.1%}",
                 "low": f"{lo:+.1%}",
                 "high": f"{hi:+.1%}",
@@ -141,7 +146,7 @@ class Advice:
                     "both)."
                 )
             lines.append(line.format(**numbers))
-        lines += [f"{k + 1}. {c}" for k, c in enumerate(self.choices)]
+        lines += [f"{k + 1}. {c.text(label)}" for k, c in enumerate(self.choices)]
         lines.append(_("Assumes: {what}").format(what="; ".join(self.assumptions)))
         return "\n".join(lines)
 

@@ -15,7 +15,12 @@ import pytest
 
 from camelot_rules.base.i18n import language, set_language
 from camelot_rules.front import links, web
-from camelot_rules.front.advice import at_heroic_decision, choice_label, where_to_go
+from camelot_rules.front.advice import (
+    advice_from_log,
+    at_heroic_decision,
+    choice_label,
+    where_to_go,
+)
 from camelot_rules.front.cli import answer_link
 from camelot_rules.odds.quests import TurnChoice, turn_choices
 from camelot_rules.sim.logged import logged_position
@@ -157,3 +162,15 @@ def test_the_cli_prints_the_advise_pages_permalink(
     url = capsys.readouterr().out.rstrip().splitlines()[-1]
     assert url.startswith("permalink: http") and "#advise?text=%23%20The%20start" in url
     assert url.endswith(f"&hand={HAND}&where=1")
+
+
+def test_what_now_names_each_ranked_action_in_the_players_language() -> None:
+    """The advisor's ranked lines name the actions as the dashboard does (front.steps), and
+    the deciding knight by his printed name, not the engine's English and ids."""
+    hand = {"fight_3": 1, "fight_4": 1, "grail": 1}
+    with language("ja"):
+        text = advice_from_log(BASE, hand=hand, seconds=60, max_worlds=4)
+    ranked = [line for line in text.splitlines() if line[:2] in {f"{k}." for k in range(1, 8)}]
+    assert len(ranked) == 7 and any("黒騎士へ移動する" in line for line in ranked)
+    assert not any("move to" in line or "draw white" in line for line in ranked), ranked
+    assert "（ガウェイン卿）" in text and "(gawain)" not in text

@@ -1,5 +1,6 @@
 """The rules engine's step texts in the reader's language: its moves (``str(action)`` of
-:mod:`camelot_rules.engine.actions`), its chance outcomes and the notes it keeps on each step.
+:mod:`camelot_rules.engine.actions`), its chance outcomes and the notes it keeps on each step
+(for the dashboard's board and game widgets, and the advisor's answers).
 
 The engine speaks English and keeps it (its texts are part of the state and of the golden
 games). The board translates where it shows them: one message by action class, whose English
@@ -89,13 +90,20 @@ ACTION_TEXTS: dict[type, Callable[[Any], str]] = {
     A.Move: lambda a: _("move to {quest}").format(quest=_quest(a.quest)),
     A.DrawWhite: lambda a: _("draw white cards at the Round Table"),
     A.FightEngine: lambda a: (
-        _("fight a siege engine with {values}").format(values="+".join(map(str, a.values)))
-        if a.values
-        else _("fight a siege engine with no cards")
+        (
+            _("fight a siege engine with {values}").format(values="+".join(map(str, a.values)))
+            if a.values
+            else _("fight a siege engine with no cards")
+        )
+        + (
+            " " + _("(Fight ? as {values})").format(values="+".join(map(str, a.wild)))
+            if a.wild
+            else ""
+        )
     ),
-    A.PlayFight: lambda a: _("play Fight {value} on {quest}").format(
-        value=a.value, quest=_quest(a.quest)
-    ),
+    A.PlayFight: lambda a: (
+        _("play Fight ? as {value} on {quest}") if a.wild else _("play Fight {value} on {quest}")
+    ).format(value=a.value, quest=_quest(a.quest)),
     A.PlayGrail: lambda a: _("play a Grail card"),
     A.DiscardForExcalibur: lambda a: _("discard {card} to move Excalibur").format(
         card=_card(a.card)
@@ -125,7 +133,9 @@ ACTION_TEXTS: dict[type, Callable[[Any], str]] = {
     A.ChooseWar: lambda a: _("on the {war} war").format(war=_card(a.war)),
     A.Volunteer: lambda a: _("volunteer"),
     A.Discard: lambda a: _("discard {card}").format(card=_card(a.card)),
-    A.KayExtra: lambda a: _("Kay: add Fight {value}").format(value=a.value),
+    A.KayExtra: lambda a: (
+        _("Kay: add Fight ? as {value}") if a.wild else _("Kay: add Fight {value}")
+    ).format(value=a.value),
     A.Drink: lambda a: _("drink from the Holy Grail"),
     A.Offer: lambda a: _("offer {card}").format(card=_card(a.card)),
     A.Take: lambda a: (
