@@ -27,6 +27,7 @@ from tests.playlog_mutations import (
     _turn_of,
     _where,
 )
+from tests.playlog_mutations_cards import CARDS, CARDS_RULES
 from tests.playlog_mutations_more import MORE, MORE_RULES
 
 _HEROIC = re.compile(
@@ -765,7 +766,7 @@ NEW: dict[str, Operator] = {
         tie_recorded_won,
     )
 }
-ALL: dict[str, Operator] = {**ILLEGAL, **NEW, **MORE}
+ALL: dict[str, Operator] = {**ILLEGAL, **NEW, **MORE, **CARDS}
 
 #: the rule (registry id) each operator breaks
 RULE_OF: dict[str, str] = {
@@ -851,6 +852,7 @@ RULE_OF: dict[str, str] = {
     "finished_quest_engine": "black.finished-quest",
     "tie_recorded_won": "endgame.tie",
     **MORE_RULES,  # tests/playlog_mutations_more.py
+    **CARDS_RULES,  # tests/playlog_mutations_cards.py
 }
 
 #: rules a play log cannot show, and why (the verifier's blind spots)
