@@ -26,6 +26,7 @@ from tests.playlog_mutations import (
     _knights,
     _pick,
     _replace,
+    _turn_of,
     _where,
 )
 
@@ -490,6 +491,79 @@ def mordred_misread(lines: list[str], rng: random.Random) -> Mutant | None:
     return Mutant(_insert(lines, at, line), frozenset({at + 1}))
 
 
+def _grail_board(lines: list[str], wrong: int, mistake: str) -> list[tuple[int, int, int]]:
+    """The Grail quest's cards, ``(line, Grail cards, Despair cards)`` after each line that lays
+    or takes one (BoQ p.9, p.15-16), with the table's ``mistake`` at line ``wrong``: a Despair
+    on a full board taking no Grail card (``despair``), a Desolation laid as a plain Despair
+    (``desolation``). Stops at the quest's end and at a Dark Forest (not followed)."""
+    g = d = 0
+    out = []
+    for i, line in enumerate(lines[: _game_over_at(lines)]):
+        w = line.split()
+        nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        if line.startswith("quest grail ") or (
+            line == "draw black dark_forest" and not (nxt.startswith("cancel"))
+        ):
+            break
+        if w[:1] == ["play"] and w[2:] == ["grail", "grail"]:
+            if g + d < 7:
+                g += 1
+            elif d:
+                d -= 1
+        elif w[:1] == ["play"] and w[2:] == ["merlin", "grail"]:
+            d = max(0, d - 1)
+        elif line in ("draw black despair", "draw black desolation"):
+            if nxt.startswith("cancel"):
+                continue
+            if line.endswith("desolation") and g and not (i == wrong and mistake == "desolation"):
+                g -= 1
+            if g + d < 7:
+                d += 1
+            elif g and not (i == wrong and mistake == "despair"):
+                g -= 1
+        else:
+            continue
+        out.append((i, g, d))
+    return out
+
+
+def _grail_won_early(lines: list[str], rng: random.Random, mistake: str) -> Mutant | None:
+    """The Grail recorded won at the line where the table's mistake makes 7 Grail cards."""
+    won = _live(lines, r"quest grail won")
+    if not won or "expansion=no" not in lines[0]:
+        return None
+    card = "despair" if mistake == "despair" else "desolation"
+    real = _grail_board(lines, -1, mistake)
+    sites = []
+    for i, g, d in real:
+        if lines[i] != f"draw black {card}" or (g == 0 and d == 0):
+            continue
+        before = next((b for b in reversed(real) if b[0] < i), (0, 0, 0))
+        full = before[1] + before[2] == 7
+        if (mistake == "despair") != full or before[1] == 0:
+            continue  # (the mistake changes nothing here)
+        table = _grail_board(lines, i, mistake)
+        early = [t for t, r in zip(table, real, strict=True) if t[0] > i and t[1] == 7 > r[1]]
+        if early:
+            sites.append(early[0][0] + 1)
+    at = _pick(rng, sites)
+    if at is None:
+        return None
+    return Mutant(_insert(lines, at, lines[won[0]]), frozenset({at + 1}))
+
+
+def despair_on_full_grail_ignored(lines: list[str], rng: random.Random) -> Mutant | None:
+    """A Despair drawn with every Grail spot full taking no Grail card off (BoQ p.15: it
+    discards the one farthest from the Grail): the Grail recorded won one card too early."""
+    return _grail_won_early(lines, rng, "despair")
+
+
+def desolation_as_despair(lines: list[str], rng: random.Random) -> Mutant | None:
+    """A Desolation laid as a plain Despair, no Grail card discarded (BoQ p.16): the Grail
+    recorded won one card too early."""
+    return _grail_won_early(lines, rng, "desolation")
+
+
 # --- Merlin's Company ---------------------------------------------------------------------------
 def camelot_move_without_travel(lines: list[str], rng: random.Random) -> Mutant | None:
     """A heroic move back to Camelot drawing no travel card (JA travel rules: every move by a
@@ -545,6 +619,65 @@ def second_witch_life_later(lines: list[str], rng: random.Random) -> Mutant | No
     return Mutant(_replace(lines, j, lines[j].replace(" engine", " life")), frozenset({j + 1}))
 
 
+def finished_quest_card_in_company(lines: list[str], rng: random.Random) -> Mutant | None:
+    """In Merlin's Company, a black card of a quest that is over (Merlin not standing on it),
+    recorded without the siege engine it adds (JA black cards of finished quests)."""
+    if "expansion=yes" not in lines[0]:
+        return None
+    over = {q: _live(lines, rf"quest {q} ") for q in ("excalibur", "grail")}
+    cards = {"excalibur": "excalibur", "grail": "(despair|desolation|dark_forest)"}
+    sites = []
+    for quest, ends in over.items():
+        for i in _live(lines, rf"draw black {cards[quest]}$"):
+            merlin = [ln for ln in lines[:i] if ln.startswith("merlin ")]
+            if merlin and merlin[-1] == f"merlin {quest}":
+                continue  # (Merlin on the quest: no engine, deck.merlin-blocks-engine)
+            if ends and i > ends[0] and re.match(r"engines \d+$", lines[i + 1]):
+                sites.append(i + 1)
+    i = _pick(rng, sites)
+    if i is None:
+        return None
+    n = int(lines[i].split()[1])
+    return Mutant(_replace(lines, i, f"engines {n - 1}"), frozenset({i + 1}))
+
+
+def gawain_two_cards(lines: list[str], rng: random.Random) -> Mutant | None:
+    """Sir Gawain drawing 2 white cards at the Round Table, not his 3 (BoQ p.13): the card
+    not drawn is missing from his next hand. (A draw line may name fewer cards than were
+    drawn - the others unseen - so the hand the log shows next is where it shows.)"""
+    sites = []
+    for i in _live(lines, r"draw white \S+ \S+ \S+ for=round_table$"):
+        _t, who = _turn_of(lines, i)
+        if who != "gawain":
+            continue
+        card = lines[i].split()[4]
+        nxt = next((j for j in _live(lines, r"hand gawain ") if j > i), None)
+        if nxt is not None and card in lines[nxt].split()[2:]:
+            sites.append((i, nxt, card))
+    if not sites:
+        return None
+    i, j, card = rng.choice(sites)
+    w = lines[i].split()
+    hand = lines[j].split()
+    hand.remove(card)
+    mutant = _replace(_replace(lines, i, " ".join([*w[:4], w[5]])), j, " ".join(hand))
+    return Mutant(mutant, frozenset({j + 1}))
+
+
+def siege_without_cards(lines: list[str], rng: random.Random) -> Mutant | None:
+    """A siege fight lost with no Fight card laid, under the default reading (RB p.13 compares
+    "the sum of the White Fight cards you played" with the die)."""
+    if "siege_without_fight=yes" in lines[0]:
+        return None
+    sites = [
+        i for i in _live(lines, r"siege \S+ cards=\S+ roll=\d+ lost") if "wild=" not in lines[i]
+    ]
+    i = _pick(rng, sites)
+    if i is None:
+        return None
+    return Mutant(_replace(lines, i, re.sub(r"cards=\S+", "cards=", lines[i])), frozenset({i + 1}))
+
+
 LIFE_SITES = {
     "evil_life_not_taken": _evil_life_sites,
     "piety_misapplied": _piety_sites,
@@ -569,6 +702,11 @@ CARDS: dict[str, Operator] = {
         camelot_move_without_travel,
         loyalty_traitor_too_many,
         second_witch_life_later,
+        despair_on_full_grail_ignored,
+        desolation_as_despair,
+        finished_quest_card_in_company,
+        gawain_two_cards,
+        siege_without_cards,
     )
 }
 CARDS_RULES: dict[str, str] = {
@@ -586,4 +724,9 @@ CARDS_RULES: dict[str, str] = {
     "camelot_move_without_travel": "travel.to-camelot",
     "loyalty_traitor_too_many": "loyalty.deal",
     "second_witch_life_later": "witch.lasting",
+    "despair_on_full_grail_ignored": "black.despair",
+    "desolation_as_despair": "black.desolation",
+    "finished_quest_card_in_company": "deck.finished-quest-cards",
+    "gawain_two_cards": "white.round-table",
+    "siege_without_cards": "siege.fight-without-cards",
 }

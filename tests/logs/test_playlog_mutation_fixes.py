@@ -4,6 +4,8 @@ log that breaks one rule, and the line where the verifier must now flag it."""
 
 from __future__ import annotations
 
+import re
+
 from camelot_rules.logs.playlog import verify_text
 from tests.playlog_games import game_log
 
@@ -47,3 +49,37 @@ def test_a_share_left_unwritten_in_an_older_log_is_still_read() -> None:
         ln for ln in lines[1:] if "for=share" not in ln
     ]
     assert _flagged(older) == {}
+
+
+def _fight_without_cards() -> tuple[list[str], int]:
+    """A random 4-player game under the reading ``siege_without_fight=True`` (seed 6: a siege
+    fight with no Fight card), written as a log, and the index of that fight's line."""
+    import random
+
+    from camelot_rules.engine import new_game, play_random
+    from camelot_rules.logs.writer import write_log
+
+    end = play_random(new_game(4, seed=6, siege_without_fight=True), random.Random(6))
+    lines = write_log(end).splitlines()
+    i = next(i for i, line in enumerate(lines) if " cards= " in line)
+    return lines, i
+
+
+def test_a_siege_fight_without_cards_is_read_under_its_reading() -> None:
+    """RB p.13's "as many Fight cards as desired" read as allowing none
+    (``siege_without_fight=yes``): the writer writes such a fight ``cards=`` (empty), which the
+    parser refused as "'' is not a Fight value" until this fix - the engine's own game could
+    not be verified."""
+    lines, i = _fight_without_cards()
+    assert "siege_without_fight=yes" in lines[0]
+    assert re.match(r"siege \S+ cards= roll=\d lost", lines[i])
+    report = verify_text("\n".join(lines) + "\n")
+    assert report.errors == [] and report.violations == []
+
+
+def test_a_siege_fight_without_cards_breaks_the_default_reading() -> None:
+    """The same log under the default reading (at least one Fight card, RB p.13, BoQ p.14) is
+    flagged on the fight's line, with the rule that forbids it."""
+    lines, i = _fight_without_cards()
+    default = [lines[0].replace(" siege_without_fight=yes", ""), *lines[1:]]
+    assert _flagged(default).get(i + 1) == "siege.fight-without-cards"
