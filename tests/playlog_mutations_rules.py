@@ -3,7 +3,8 @@
 Each operator takes the lines of a clean log (written by the engine's log writer) and a random
 generator, and returns ``None`` (nothing to mutate) or a :class:`~tests.playlog_mutations.Mutant`
 that breaks one rule, with the lines where the verifier must flag it. :data:`RULE_OF` names the
-rule each operator of this module and of :mod:`tests.playlog_mutations` breaks, so that
+rule each operator of this module, of :mod:`tests.playlog_mutations`,
+:mod:`tests.playlog_mutations_more` and :mod:`tests.playlog_mutations_cards` breaks, so that
 detection is counted per rule id (``benchmarks/bench_playlog.py``). :data:`BLIND` lists the
 rules a log cannot show, each with why.
 """
