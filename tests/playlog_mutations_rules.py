@@ -3,7 +3,8 @@
 Each operator takes the lines of a clean log (written by the engine's log writer) and a random
 generator, and returns ``None`` (nothing to mutate) or a :class:`~tests.playlog_mutations.Mutant`
 that breaks one rule, with the lines where the verifier must flag it. :data:`RULE_OF` names the
-rule each operator of this module and of :mod:`tests.playlog_mutations` breaks, so that
+rule each operator of this module, of :mod:`tests.playlog_mutations`,
+:mod:`tests.playlog_mutations_more` and :mod:`tests.playlog_mutations_cards` breaks, so that
 detection is counted per rule id (``benchmarks/bench_playlog.py``). :data:`BLIND` lists the
 rules a log cannot show, each with why.
 """
@@ -27,6 +28,7 @@ from tests.playlog_mutations import (
     _turn_of,
     _where,
 )
+from tests.playlog_mutations_cards import CARDS, CARDS_RULES
 from tests.playlog_mutations_more import MORE, MORE_RULES
 
 _HEROIC = re.compile(
@@ -765,7 +767,7 @@ NEW: dict[str, Operator] = {
         tie_recorded_won,
     )
 }
-ALL: dict[str, Operator] = {**ILLEGAL, **NEW, **MORE}
+ALL: dict[str, Operator] = {**ILLEGAL, **NEW, **MORE, **CARDS}
 
 #: the rule (registry id) each operator breaks
 RULE_OF: dict[str, str] = {
@@ -851,6 +853,7 @@ RULE_OF: dict[str, str] = {
     "finished_quest_engine": "black.finished-quest",
     "tie_recorded_won": "endgame.tie",
     **MORE_RULES,  # tests/playlog_mutations_more.py
+    **CARDS_RULES,  # tests/playlog_mutations_cards.py
 }
 
 #: rules a play log cannot show, and why (the verifier's blind spots)

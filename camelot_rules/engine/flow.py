@@ -556,6 +556,8 @@ def _why_illegal(s: GameState, action: Action) -> tuple[str, str]:
             return "camelot.draw-white", "white cards are drawn at the Round Table only"
         return "camelot.draw-white", f"no drawing with {_HAND_LIMIT} or more white cards in hand"
     if isinstance(action, FightEngine):
+        if not action.values and not s.cfg.option("siege_without_fight"):
+            return "siege.fight-without-cards", "a siege fight needs at least one Fight card"
         return "siege.fight", "a siege fight needs the knight in Camelot, engines and those cards"
     if isinstance(action, PlayFight) and action.quest in ("picts", "saxons"):
         return "quest.wars", "a war takes Fight 1 to 5 in order, the knight on it"

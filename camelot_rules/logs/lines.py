@@ -23,7 +23,7 @@ from camelot_rules.engine import actions as A
 from camelot_rules.engine.state import UNSEEN, GameState, IllegalActionError
 from camelot_rules.logs.actors import at_evil, at_heroic, at_task, turn_start
 from camelot_rules.logs.draws import Draws
-from camelot_rules.logs.parse import Event, cancel_how, draw_cards
+from camelot_rules.logs.parse import Event, cancel_how, draw_cards, siege_values
 from camelot_rules.logs.replay import Branch, Unexplained, advance, forgotten
 from camelot_rules.logs.report import card_name, knight_name, quest_name
 from camelot_rules.odds.siege import win_probability_for_total
@@ -44,7 +44,7 @@ class LogReplay(Draws):
     # --- statistics, read once a line (not once a branch) -----------------------------------------
     def line(self, ev: Event) -> None:
         if ev.verb == "siege":
-            values = [int(v) for v in ev.options["cards"].split(",")]
+            values = siege_values(ev.options["cards"])
             total = sum(values) + int(ev.options.get("kay", 0)) + (1 if ev.flag("excalibur") else 0)
             self.rolls.append(int(ev.options["roll"]))
             self.fights.append((win_probability_for_total(total), ev.words[1] == "won"))
@@ -135,7 +135,7 @@ class LogReplay(Draws):
     def on_siege(self, b: Branch, ev: Event) -> list[Branch]:
         """Rules: ``siege.fight``, ``siege.kay``, ``siege.excalibur``."""
         seat = self.seat(ev.words[0])
-        values = tuple(sorted((int(v) for v in ev.options["cards"].split(",")), reverse=True))
+        values = tuple(sorted(siege_values(ev.options["cards"]), reverse=True))
         wild = tuple(
             sorted((int(v) for v in ev.options.get("wild", "").split(",") if v), reverse=True)
         )
@@ -508,7 +508,7 @@ class LogReplay(Draws):
 def _siege_cards(ev: Event, *, kay: bool) -> Counter[str]:
     """The white cards a ``siege`` line shows from the knight's hand: ``cards=`` as Fight cards,
     those ``wild=`` names as wild "Fight ?" cards, and (``kay``) Sir Kay's card after the roll."""
-    values = [int(v) for v in ev.options["cards"].split(",")]
+    values = siege_values(ev.options["cards"])
     wild = [int(v) for v in ev.options.get("wild", "").split(",") if v]
     need = Counter(f"fight_{v}" for v in values) - Counter(f"fight_{v}" for v in wild)
     need[WILD_FIGHT] += len(wild)

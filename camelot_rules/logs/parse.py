@@ -49,6 +49,7 @@ __all__ = [
     "parse_log",
     "parse_text",
     "read_log",
+    "siege_values",
 ]
 
 _FACES = rulebook.SIEGE_DIE_FACES
@@ -193,6 +194,13 @@ def _int(value: str, line: int, what: str, verb: str) -> int:
     return number
 
 
+def siege_values(cards: str) -> list[int]:
+    """The Fight values of a ``siege`` line's ``cards=``: ``"3,3"`` is ``[3, 3]``; an empty
+    ``cards=`` is a fight without Fight cards (the reading ``siege_without_fight=yes``, rule
+    ``siege.fight-without-cards``; under the default reading the replay flags it)."""
+    return [int(v) for v in cards.split(",")] if cards else []
+
+
 def draw_cards(ev: Event) -> list[tuple[str, str]]:
     """The cards of a ``draw`` line with the face each was laid (``up``/``down`` after a combat
     black card; ``""`` when not said)."""
@@ -267,7 +275,7 @@ def _check_line(ev: Event, cards: frozenset[str]) -> None:
             len(words) >= 2 and words[1] in ("won", "lost"), N_("siege needs a knight and won|lost")
         )
         need("cards" in options and "roll" in options, N_("siege needs cards= and roll="))
-        for v in options["cards"].split(","):
+        for v in options["cards"].split(",") if options["cards"] else ():
             need(
                 _digits(v) and int(v) in rulebook.FIGHT_VALUES,
                 N_("{value!r} is not a Fight value"),

@@ -495,10 +495,14 @@ def _share(r: Unwritten, s: GameState, task: tuple[Any, ...]) -> list[Move] | No
     """Cards shared by agreement (share.by-agreement): each take is a ``draw white CARD
     for=share to=NAME`` line (the writer's logs), which the takes wait for; a log that does not
     say who took how many leaves a knight asked taking an unseen card or none (while he may),
-    both explanations kept."""
+    both explanations kept. In a complete log the shared cards lie face up and every take is
+    written: its silence is a knight taking none, while he may - a card left untaken when the
+    round ends is a line missing."""
     if r.share_ahead():
         return None
     legal = s.legal_actions()
+    if r.complete:
+        return [_step(A.Take(None))] if A.Take(None) in legal else None
     want = [a for a in (A.Take(UNSEEN), A.Take(None)) if a in legal]
     return [_step(a) for a in want] if want else [_step(a) for a in legal]
 
