@@ -51,26 +51,28 @@ N = 12  # games per configuration in this notebook (the CLI plays thousands)
 # The base game plays 3-7 (RB p.2), Merlin's Company 3-8 (JA). Each configuration plays the
 # same seeded games (game *i* of every configuration is dealt from the same seed).
 #
-# Measured with 1,000 games per configuration (seed 11; 50 s for the five base rows and 74 s
-# for the six Merlin's Company rows on this 2-core machine with the compiled engine, `make
-# compiled`: `camelot-rules simulate --games 1000 --seed 11 --workers 2 --sweep
-# players=3,4,5,6,7`, and the same with `--expansion --sweep players=3,4,5,6,7,8`), P(knights
-# win) with its exact 95% interval, the traitor(s) dealt as the rules say:
+# Measured with 1,000 games per configuration under the current rules (seed 30, the compiled
+# engine, `make compiled`; each cell is `camelot-rules simulate --players P [--expansion]
+# [--no-traitor] --games 1000 --seed 30 --workers 2`, all of them
+# `benchmarks/win_rates.py run --policies heuristic --boxes all`, a few seconds a cell on this
+# 2-core machine), P(knights win) with its exact 95% interval, the traitor(s) dealt as the
+# rules say or none (the first-game variant, RB p.8):
 #
-# | players | base box | Merlin's Company |
-# |---|---|---|
-# | 3 | 2.1% [1.3, 3.2] (21/1,000) | 0.3% [0.1, 0.9] (3/1,000) |
-# | 4 | 4.3% [3.1, 5.7] (43/1,000) | 0.9% [0.4, 1.7] (9/1,000) |
-# | 5 | 7.3% [5.8, 9.1] (73/1,000) | 1.5% [0.8, 2.5] (15/1,000) |
-# | 6 | 10.9% [9.0, 13.0] (109/1,000) | 1.8% [1.1, 2.8] (18/1,000) |
-# | 7 | 17.7% [15.4, 20.2] (177/1,000) | 1.2% [0.6, 2.1] (12/1,000) |
-# | 8 | - | 0.6% [0.2, 1.3] (6/1,000) |
+# | players | base box | base, no traitor | Merlin's Company | Merlin's Company, no traitor |
+# |---|---|---|---|---|
+# | 3 | 0.8% [0.3, 1.6] (8/1,000) | 2.0% [1.2, 3.1] (20/1,000) | 1.3% [0.7, 2.2] (13/1,000) | 1.9% [1.1, 3.0] (19/1,000) |
+# | 4 | 3.9% [2.8, 5.3] (39/1,000) | 9.4% [7.7, 11.4] (94/1,000) | 1.1% [0.6, 2.0] (11/1,000) | 2.3% [1.5, 3.4] (23/1,000) |
+# | 5 | 7.0% [5.5, 8.8] (70/1,000) | 18.1% [15.8, 20.6] (181/1,000) | 2.8% [1.9, 4.0] (28/1,000) | 4.0% [2.9, 5.4] (40/1,000) |
+# | 6 | 9.6% [7.8, 11.6] (96/1,000) | 24.4% [21.8, 27.2] (244/1,000) | 2.5% [1.6, 3.7] (25/1,000) | 10.5% [8.7, 12.6] (105/1,000) |
+# | 7 | 18.5% [16.1, 21.0] (185/1,000) | 38.1% [35.1, 41.2] (381/1,000) | 1.2% [0.6, 2.1] (12/1,000) | 14.1% [12.0, 16.4] (141/1,000) |
+# | 8 | - | - | 0.5% [0.2, 1.2] (5/1,000) | 18.9% [16.5, 21.5] (189/1,000) |
 #
 # With these policies more knights win more often in the base box (every count differs from 3
-# players after Holm's adjustment), and Merlin's Company beats them almost every time (5 and 6
-# players differ from 3, the others not; section 4 says why). Without a traitor, 5 players win
-# 18.3% [15.9, 20.8] (183/1,000) against 7.3% with one (Fisher p < 0.0001). The small run below
-# shows the same computation in seconds.
+# players after Holm's adjustment), and Merlin's Company beats them almost every time (no count
+# differs from 3 players after Holm's adjustment; section 4 says why). Without a traitor, 5
+# players win 18.1% [15.8, 20.6] (181/1,000) against 7.0% with one (Fisher p < 0.0001); at 8
+# players without a traitor every knight is loyal although the box holds 7 loyal cards. The
+# small run below shows the same computation in seconds.
 #
 
 # %%
