@@ -71,6 +71,18 @@ def _replace(lines: list[str], i: int, new: str) -> list[str]:
     return [*lines[:i], new, *lines[i + 1 :]]
 
 
+def _one_card_more(lines: list[str], rng: random.Random, sites: list[int]) -> Mutant | None:
+    """One of the ``draw white`` lines at ``sites`` (picked with ``rng``) with its first card
+    written twice: one white card more drawn than the rules give, flagged on that line."""
+    i = _pick(rng, sites)
+    if i is None:
+        return None
+    card = lines[i].split()[2]
+    return Mutant(
+        _replace(lines, i, lines[i].replace(" for=", f" {card} for=", 1)), frozenset({i + 1})
+    )
+
+
 def _knights(lines: list[str]) -> list[str]:
     for line in lines:
         if line.startswith("knights "):

@@ -24,6 +24,7 @@ from tests.playlog_mutations import (
     _game_over_at,
     _insert,
     _knights,
+    _one_card_more,
     _pick,
     _replace,
     _turn_of,
@@ -426,13 +427,7 @@ def reinforcements_five(lines: list[str], rng: random.Random) -> Mutant | None:
         for i in _live(lines, r"play \S+ reinforcements self$")
         if re.match(r"draw white( \S+){4} for=card to=\S+$", lines[i + 1])
     ]
-    j = _pick(rng, sites)
-    if j is None:
-        return None
-    card = lines[j].split()[2]
-    return Mutant(
-        _replace(lines, j, lines[j].replace(" for=", f" {card} for=", 1)), frozenset({j + 1})
-    )
+    return _one_card_more(lines, rng, sites)
 
 
 def convocation_card_short(lines: list[str], rng: random.Random) -> Mutant | None:

@@ -23,6 +23,7 @@ from tests.playlog_mutations import (
     _game_over_at,
     _insert,
     _knights,
+    _one_card_more,
     _pick,
     _replace,
     _turn_of,
@@ -432,14 +433,7 @@ def power_of_another(lines: list[str], rng: random.Random) -> Mutant | None:
 
 def round_table_extra_card(lines: list[str], rng: random.Random) -> Mutant | None:
     """One white card more drawn at the Round Table than the knight draws (2, Gawain 3)."""
-    sites = [i for i in _sites(lines, r"draw white \S+ .*for=round_table")]
-    i = _pick(rng, sites)
-    if i is None:
-        return None
-    card = lines[i].split()[2]
-    return Mutant(
-        _replace(lines, i, lines[i].replace(" for=", f" {card} for=", 1)), frozenset({i + 1})
-    )
+    return _one_card_more(lines, rng, _sites(lines, r"draw white \S+ .*for=round_table"))
 
 
 def heal_unlike(lines: list[str], rng: random.Random) -> Mutant | None:
@@ -633,13 +627,7 @@ def gawain_fourth_card(lines: list[str], rng: random.Random) -> Mutant | None:
         _s, who = _turn_of(lines, i)
         if who == "gawain":
             sites.append(i)
-    i = _pick(rng, sites)
-    if i is None:
-        return None
-    card = lines[i].split()[2]
-    return Mutant(
-        _replace(lines, i, lines[i].replace(" for=", f" {card} for=", 1)), frozenset({i + 1})
-    )
+    return _one_card_more(lines, rng, sites)
 
 
 def second_special_card(lines: list[str], rng: random.Random) -> Mutant | None:
