@@ -2,16 +2,17 @@
 :mod:`camelot_rules.engine.actions`), its chance outcomes and the notes it keeps on each step
 (for the dashboard's board and game widgets, and the advisor's answers).
 
-The engine speaks English and keeps it (its texts are part of the state and of the golden
-games). The board translates where it shows them: one message by action class, whose English
-filled with the action's fields is exactly ``str(action)`` (a test checks every class), with card,
-quest and knight names from :mod:`camelot_rules.data.names`; and, for the engine's notes, a table of
-the notes' English patterns.
+The engine speaks English with ids (``black_knight``, ``fight_3``) and keeps it: its texts are
+part of the state and of the golden games. Where a table reads them they are shown here: one
+message by action class, whose English filled with the action's ids is exactly ``str(action)``
+(a test checks every class), with card, quest and knight names from
+:mod:`camelot_rules.data.names` in every language, English included; and, for the engine's
+notes, a table of the notes' English patterns.
 
 >>> from camelot_rules.engine import actions as A
 >>> from camelot_rules.base.i18n import language
 >>> step_text(A.PlayFight("black_knight", 3))
-'play Fight 3 on black_knight'
+'play Fight 3 on Black Knight'
 >>> with language("es"):
 ...     step_text(A.PlayFight("black_knight", 3))
 'jugar Lucha 3 en Caballero Negro'
@@ -21,10 +22,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
-from camelot_rules.base.i18n import N_, get_language
+from camelot_rules.base.i18n import N_
 from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data.names import NAMES, display_name
 from camelot_rules.engine import actions as A
@@ -33,13 +35,15 @@ from camelot_rules.front.display import cause_text
 __all__ = ["ACTION_TEXTS", "NOTE_TEXTS", "cause_text", "note_text", "step_text"]
 
 
+# Whether names are shown as the engine's ids (``step_text(..., ids=True)``)
+_IDS: ContextVar[bool] = ContextVar("camelot_rules_step_ids", default=False)
+
+
 def _name(value: object, kind: str) -> str:
-    """A card, quest or knight id as shown: the id in English (as the engine prints it), the
-    printed name in Japanese and Spanish."""
+    """A card, quest or knight id as shown: its printed name in the language in force (the id
+    itself under ``ids``, as the engine prints it)."""
     text = str(value)
-    if get_language() == "en":
-        return text
-    return display_name(text, kind)
+    return text if _IDS.get() else display_name(text, kind)
 
 
 def _card(value: object) -> str:
@@ -53,7 +57,7 @@ def _quest(value: object) -> str:
 def _any(value: object) -> str:
     """A value the engine prints as it is: a name of some kind when it is one, else itself."""
     text = str(value)
-    if get_language() == "en":
+    if _IDS.get():
         return text
     kind = _kinds().get(text)
     return display_name(text, kind) if kind else _(text) if text in _WORDS else text
@@ -158,11 +162,23 @@ ACTION_TEXTS: dict[type, Callable[[Any], str]] = {
 }
 
 
-def step_text(action: object) -> str:
+def step_text(action: object, *, ids: bool = False) -> str:
     """What ``action`` (a move or a chance outcome of the engine) says, in the language in
-    force; ``str(action)`` for anything the table does not know."""
+    force, cards, quests and knights by their printed names (``ids``: by the engine's ids, so
+    that the English is exactly ``str(action)``); ``str(action)`` for anything the table does
+    not know.
+
+    >>> step_text(A.Move("black_knight")), step_text(A.Move("black_knight"), ids=True)
+    ('move to Black Knight', 'move to black_knight')
+    """
     shown = ACTION_TEXTS.get(type(action))
-    return str(action) if shown is None else shown(action)
+    if shown is None:
+        return str(action)
+    token = _IDS.set(ids)
+    try:
+        return shown(action)
+    finally:
+        _IDS.reset(token)
 
 
 # The engine's notes (``state.last_step``), as patterns: the English is the engine's text with
@@ -259,8 +275,6 @@ def note_text(note: str, action: object = None) -> str:
     ...     note_text("black card drawn: despair")
     '黒カードを引いた：絶望'
     """
-    if get_language() == "en":
-        return note
     if action is not None and note.endswith(f": {action}") and note.startswith("seat "):
         seat = note[len("seat ") : -len(f": {action}")]
         if seat.isdigit():

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from camelot_rules.front.steps import step_text
 from widgets.game import (
     build_game_widget,
     example_observation,
@@ -281,7 +282,7 @@ def test_at_a_chance_step_the_dropdown_lists_outcomes_with_exact_probabilities()
     w.moves.value = outcome
     w.play.click()
     assert w.state == state.apply_chance(outcome)
-    assert "chance: " + str(outcome) in w.steps[-1][0]
+    assert "chance: " + step_text(outcome) in w.steps[-1][0]
 
 
 def test_the_twelfth_siege_engine_ends_the_game_in_the_widget() -> None:
@@ -533,12 +534,15 @@ def test_every_action_class_has_a_step_text_whose_english_is_the_engines() -> No
     assert {type(a) for a in _examples()} == classes
     # independent route: the engine's own str() of every example and every step of 3 games
     for action in _examples() + [after.history()[-1] for _b, after in _seeded_steps()]:
-        assert step_text(action) == str(action)
+        assert step_text(action, ids=True) == str(action)
 
 
 @pytest.mark.parametrize(
     ("action", "lang", "expected"),
     [  # the names from docs/glossary.md, the sentence as a player says it
+        ("PlayFight('black_knight', 3)", "en", "play Fight 3 on Black Knight"),
+        ("ArthurGive(2, 'fight_5')", "en", "Arthur: give Fight 5 to seat 2"),
+        ("Take('grail')", "en", "take Grail"),
         ("PlayFight('black_knight', 3)", "es", "jugar Lucha 3 en Caballero Negro"),
         ("PlayFight('black_knight', 3)", "ja", "黒騎士に戦闘カード3を出す"),
         ("PlayFight('picts', 4, wild=True)", "es", "jugar Lucha ? como 4 en Guerra contra los"),
