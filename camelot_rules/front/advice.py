@@ -113,7 +113,7 @@ def what_now(
     if out:
         out.append("")
     out.append(_("What now? Each legal action, then whole games played on by the heuristics:"))
-    out.append(advice.text(label=step_text))
+    out.append(advice.text(label=lambda a: step_text(a, knights=state.knights)))
     return "\n".join(out)
 
 

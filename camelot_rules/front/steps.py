@@ -21,7 +21,7 @@ notes, a table of the notes' English patterns.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from functools import cache
 from typing import Any
@@ -35,8 +35,10 @@ from camelot_rules.front.display import cause_text
 __all__ = ["ACTION_TEXTS", "NOTE_TEXTS", "cause_text", "note_text", "step_text"]
 
 
-# Whether names are shown as the engine's ids (``step_text(..., ids=True)``)
+# Whether names are shown as the engine's ids (``step_text(..., ids=True)``), and the knights
+# by seat (``step_text(..., knights=...)``)
 _IDS: ContextVar[bool] = ContextVar("camelot_rules_step_ids", default=False)
+_KNIGHTS: ContextVar[tuple[str, ...]] = ContextVar("camelot_rules_step_knights", default=())
 
 
 def _name(value: object, kind: str) -> str:
@@ -44,6 +46,16 @@ def _name(value: object, kind: str) -> str:
     itself under ``ids``, as the engine prints it)."""
     text = str(value)
     return text if _IDS.get() else display_name(text, kind)
+
+
+def _seat(seat: int) -> str:
+    """A seat as shown: its number, and its knight when the knights are known ("3 (Sir
+    Gawain)"); the number alone under ``ids``."""
+    knights = _KNIGHTS.get()
+    if _IDS.get() or not 0 <= seat < len(knights):
+        return str(seat)
+    # Translators: a seat's number and its knight, in a move ("accuse seat 2 (Sir Kay)")
+    return _("{seat} ({knight})").format(seat=seat, knight=display_name(knights[seat], "knight"))
 
 
 def _card(value: object) -> str:
@@ -119,11 +131,11 @@ ACTION_TEXTS: dict[type, Callable[[Any], str]] = {
         how=f" ({', '.join(map(_any, a.choice))})" if a.choice else "",
     ),
     A.Heal: lambda a: _("heal with three {card}").format(card=_card(a.card)),
-    A.Accuse: lambda a: _("accuse seat {seat}").format(seat=a.seat),
+    A.Accuse: lambda a: _("accuse seat {seat}").format(seat=_seat(a.seat)),
     A.Sacrifice: lambda a: _("sacrifice a life point for a second heroic action"),
     A.EndTurn: lambda a: _("end the turn"),
     A.ArthurGive: lambda a: _("Arthur: give {card} to seat {seat}").format(
-        card=_card(a.card), seat=a.seat
+        card=_card(a.card), seat=_seat(a.seat)
     ),
     A.ArthurReturn: lambda a: _("return {card} to Arthur").format(card=_card(a.card)),
     A.Pass: lambda a: _("pass"),
@@ -147,38 +159,46 @@ ACTION_TEXTS: dict[type, Callable[[Any], str]] = {
     ),
     A.Join: lambda a: _("go back to Camelot") if a.go else _("stay"),
     A.PutNext: lambda a: _("put {card} next").format(card=_card(a.card)),
-    A.StealFrom: lambda a: _("take a random white card from seat {seat}").format(seat=a.seat),
+    A.StealFrom: lambda a: _("take a random white card from seat {seat}").format(
+        seat=_seat(a.seat)
+    ),
     A.Draw: lambda a: _(_DRAWN[a.pile]).format(card=_card(a.card)) if a.pile in _DRAWN else str(a),
     A.Roll: lambda a: _("the siege die shows {face}").format(face=a.face),
-    A.Deal: lambda a: _("seat {seat} is dealt {what}").format(seat=a.seat, what=_any(a.what)),
+    A.Deal: lambda a: _("seat {seat} is dealt {what}").format(
+        seat=_seat(a.seat), what=_any(a.what)
+    ),
     A.Steal: lambda a: _("the card taken is {card}").format(card=_card(a.card)),
     A.Pay: lambda a: _("meet the demand with {cards}").format(
         cards=" + ".join(map(_card, a.cards))
     ),
     A.Free: lambda a: _("free seat {seat} (discard {card})").format(
-        seat=a.seat, card=_card(a.card)
+        seat=_seat(a.seat), card=_card(a.card)
     ),
     A.CaradocDraw: lambda a: _("Caradoc: sacrifice a life point to draw 2 white cards"),
 }
 
 
-def step_text(action: object, *, ids: bool = False) -> str:
+def step_text(action: object, *, ids: bool = False, knights: Sequence[str] = ()) -> str:
     """What ``action`` (a move or a chance outcome of the engine) says, in the language in
-    force, cards, quests and knights by their printed names (``ids``: by the engine's ids, so
-    that the English is exactly ``str(action)``); ``str(action)`` for anything the table does
-    not know.
+    force, cards, quests and knights by their printed names, a seat with its knight when
+    ``knights`` (the knight of each seat, ``state.knights``) are given; ``ids``: by the
+    engine's ids, so that the English is exactly ``str(action)``. ``str(action)`` for anything
+    the table does not know.
 
     >>> step_text(A.Move("black_knight")), step_text(A.Move("black_knight"), ids=True)
     ('move to Black Knight', 'move to black_knight')
+    >>> step_text(A.Accuse(2), knights=("arthur", "kay", "gawain"))
+    'accuse seat 2 (Sir Gawain)'
     """
     shown = ACTION_TEXTS.get(type(action))
     if shown is None:
         return str(action)
-    token = _IDS.set(ids)
+    token, seats = _IDS.set(ids), _KNIGHTS.set(tuple(knights))
     try:
         return shown(action)
     finally:
         _IDS.reset(token)
+        _KNIGHTS.reset(seats)
 
 
 # The engine's notes (``state.last_step``), as patterns: the English is the engine's text with

@@ -620,3 +620,19 @@ def test_the_game_widget_switched_to_japanese_and_spanish(lang: str) -> None:
         assert (w.board.value, w.text, list(w.moves.options), w.steps) == english
     finally:
         set_language(None)
+
+
+def test_a_seat_is_named_with_its_knight_where_the_knights_are_known() -> None:
+    from camelot_rules.base.i18n import language
+    from camelot_rules.engine import actions as A
+
+    knights = ("arthur", "kay", "gawain")
+    assert step_text(A.Accuse(2), knights=knights) == "accuse seat 2 (Sir Gawain)"
+    assert step_text(A.Accuse(2)) == "accuse seat 2"  # the knights unknown: the number alone
+    assert step_text(A.Accuse(2), knights=knights, ids=True) == str(A.Accuse(2))
+    assert step_text(A.Accuse(5), knights=knights) == "accuse seat 5"  # no such seat
+    with language("ja"):  # the Japanese brackets, the knight's printed name
+        assert step_text(A.Accuse(1), knights=knights) == "席1（ケイ卿）を告発する"
+    with language("es"):
+        shown = step_text(A.ArthurGive(0, "grail"), knights=knights)
+        assert shown == "Arturo: dar Grial al asiento 0 (Rey Arturo)"
