@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import random
 from fractions import Fraction
 from math import comb
@@ -528,3 +529,24 @@ def test_merlins_company_black_deck_counts_the_witches() -> None:
     assert draw_harm(obs, 0.2) == pytest.approx(sum(per_card) / 90)
     base = new_game(5, seed=4, traitor="none").observation(0)
     assert draw_harm(base, 0.2) < draw_harm(obs, 0.2)
+
+
+@pytest.mark.slow  # two 3-player search games: about 8 s of CPU
+def test_cli_sweep_plays_the_policy_asked(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """``simulate --policy search --sweep``: each configuration played by the search line-up,
+    the same games as ``simulate_games`` with that line-up (the independent route)."""
+    from camelot_rules.sim.lineups import lineup
+
+    out = tmp_path / "sweep.csv"
+    args = ["simulate", "--players", "3", "--games", "1", "--seed", "12", "--policy", "search"]
+    assert main([*args, "--sweep", "traitor=standard,none", "--csv", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "played by SearchKnight and the traitor by SearchTraitor" in text
+    with out.open(encoding="utf-8") as fh:
+        swept = [(int(row["wins"]), row["causes"]) for row in csv.DictReader(fh)]
+    expected = []
+    for config in (GameConfig.of(3), GameConfig.of(3, traitor="none")):
+        (game,) = simulate_games(config, lineup("search"), n=1, seed=12)
+        expected.append((int(game.knights_win), f"{game.cause}=1"))
+    assert swept == expected
+    assert main([*args, "--endgame", "5,3"]) == 2  # the endgame model is the heuristics'

@@ -73,11 +73,9 @@ def _run_simulate(args: argparse.Namespace) -> str:
     # a progress bar on a terminal (a long run is never silent); on request elsewhere
     progress = args.progress or sys.stderr.isatty()
     where = {"workers": args.workers, "client": args.scheduler, "progress": progress}
-    if args.policy != "heuristic" and (args.sweep or args.endgame is not None):
+    if args.policy != "heuristic" and args.endgame is not None:
         raise ValueError(
-            _("--policy {name}: sweeps and --endgame play the heuristic policies").format(
-                name=args.policy
-            )
+            _("--policy {name}: --endgame plays the heuristic policies").format(name=args.policy)
         )
     if args.sweep:
         return _simulate_sweep(args, where)
@@ -190,6 +188,7 @@ def _simulate_sweep(args: argparse.Namespace, where: dict[str, object]) -> str:
     import csv
 
     from camelot_rules.sim import GameConfig, parse_axis, variant_sweep
+    from camelot_rules.sim.lineups import lineup
 
     options = {"traitor": "none"} if args.no_traitor else {}
     base = GameConfig.of(args.players, expansion=args.expansion, **options)
@@ -203,7 +202,8 @@ def _simulate_sweep(args: argparse.Namespace, where: dict[str, object]) -> str:
                 )
             )
         axes[name] = values
-    report = variant_sweep(axes, n=args.games, seed=args.seed, base=base, **where)  # type: ignore[arg-type]
+    policies = lineup(args.policy)  # every configuration played by the same line-up
+    report = variant_sweep(axes, policies, args.games, args.seed, base=base, **where)  # type: ignore[arg-type]
     out = [
         _("{n} configurations around {config}:").format(n=len(report.rows), config=base.label()),
         report.text(),
