@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as W
@@ -25,7 +25,7 @@ from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data.names import display_name
 from camelot_rules.data.rulebook import threshold
 from camelot_rules.front.display import fmt_prob, html_error
-from camelot_rules.front.steps import cause_text, note_text, step_text
+from camelot_rules.front.steps import cause_text, note_text, seat_text, step_text
 from widgets.board import example_observation, render_board, render_step
 from widgets.board_words import (
     PHASES,
@@ -264,14 +264,18 @@ def _record(before: Any, after: Any) -> Step:
     return who, history[-1] if history else None, fresh, rule or None
 
 
-def _describe(step: Step) -> tuple[str, str | None]:
-    """(who did what - and what came of it, the rule id), in the language in force."""
+def _describe(step: Step, knights: Sequence[str] = ()) -> tuple[str, str | None]:
+    """(who did what - and what came of it, the rule id), in the language in force, each seat
+    with its knight (``knights``: the knight of each seat). The engine's note is left out when
+    it only restates the move."""
     seat, move, note, rule = step
     if seat is None:
         line = _("chance: {outcome}").format(outcome=step_text(move)) if move else "chance"
     else:
-        line = _("seat {seat}: {move}").format(seat=seat, move=step_text(move))
-    if note:
+        line = _("seat {seat}: {move}").format(
+            seat=seat_text(seat, knights), move=step_text(move, knights=knights)
+        )
+    if note and note not in (str(move), f"seat {seat}: {move}"):
         line += f" - {note_text(note, move)}"
     return line, rule
 
@@ -368,7 +372,7 @@ class GameWidget(W.VBox):  # type: ignore[misc]
     @property
     def steps(self) -> list[tuple[str, str | None]]:
         """The (text, rule id) of every step played, in the language in force."""
-        return [_describe(step) for step in self._steps]
+        return [_describe(step, self.state.knights) for step in self._steps]
 
     def __repr__(self) -> str:
         return f"<game widget: {len(self._steps)} steps played; {self.state!r}>"
@@ -495,7 +499,7 @@ class GameWidget(W.VBox):  # type: ignore[misc]
         except Exception as err:  # shown in place: players never see a traceback
             self.board.value = html_error(_("cannot draw the board: {error}").format(error=err))
             summary = _("Cannot draw the board: {error}").format(error=err)
-        last = [_describe(step) for step in self._steps[-12:]]
+        last = [_describe(step, self.state.knights) for step in self._steps[-12:]]
         count = len(self._steps)
         so_far = (_("{n} steps so far, the last ones:") if last else _("{n} steps so far")).format(
             n=count

@@ -32,7 +32,7 @@ from camelot_rules.data.names import NAMES, display_name
 from camelot_rules.engine import actions as A
 from camelot_rules.front.display import cause_text
 
-__all__ = ["ACTION_TEXTS", "NOTE_TEXTS", "cause_text", "note_text", "step_text"]
+__all__ = ["ACTION_TEXTS", "NOTE_TEXTS", "cause_text", "note_text", "seat_text", "step_text"]
 
 
 # Whether names are shown as the engine's ids (``step_text(..., ids=True)``), and the knights
@@ -48,14 +48,21 @@ def _name(value: object, kind: str) -> str:
     return text if _IDS.get() else display_name(text, kind)
 
 
-def _seat(seat: int) -> str:
-    """A seat as shown: its number, and its knight when the knights are known ("3 (Sir
-    Gawain)"); the number alone under ``ids``."""
-    knights = _KNIGHTS.get()
-    if _IDS.get() or not 0 <= seat < len(knights):
+def seat_text(seat: int, knights: Sequence[str] = ()) -> str:
+    """A seat as shown: its number, and its knight when ``knights`` (the knight of each seat)
+    are given.
+
+    >>> seat_text(2), seat_text(2, ("arthur", "kay", "gawain"))
+    ('2', '2 (Sir Gawain)')
+    """
+    if not 0 <= seat < len(knights):
         return str(seat)
     # Translators: a seat's number and its knight, in a move ("accuse seat 2 (Sir Kay)")
     return _("{seat} ({knight})").format(seat=seat, knight=display_name(knights[seat], "knight"))
+
+
+def _seat(seat: int) -> str:
+    return str(seat) if _IDS.get() else seat_text(seat, _KNIGHTS.get())
 
 
 def _card(value: object) -> str:
@@ -75,6 +82,17 @@ def _any(value: object) -> str:
     return display_name(text, kind) if kind else _(text) if text in _WORDS else text
 
 
+def _choice(value: object) -> str:
+    """A word of a special card's choice as shown (a seat with its knight, a quest or card by its
+    name, a way of playing in words); under ``ids`` as the engine prints it."""
+    if _IDS.get():
+        return str(value)
+    if isinstance(value, int):
+        return _seat(value)
+    text = str(value)
+    return _(_CHOICES[text]) if text in _CHOICES else _any(text)
+
+
 @cache
 def _kinds() -> dict[str, str]:
     found: dict[str, str] = {}
@@ -86,6 +104,17 @@ def _kinds() -> dict[str, str]:
 
 # Words the engine uses as values (a loyalty card dealt): translated where shown.
 _WORDS = (N_("loyal"), N_("traitor"))
+# How a special white card is played (``PlaySpecial.choice``, BoQ pp.14-15): Merlin removes a
+# siege engine, a quest's last black card or a warrior; Piety and Reinforcements serve the
+# player or the others; Fate is played as a loyal knight or by the traitor revealing himself.
+_CHOICES = {
+    "engine": N_("a siege engine"),
+    "last_black": N_("the last black card"),
+    "warrior": N_("a warrior"),
+    "self": N_("himself"),
+    "others": N_("the other knights"),
+    "reveal": N_("revealing the traitor"),
+}
 # A card drawn, by its pile (the English is the engine's "{pile} card: {card}").
 _DRAWN = {
     "white": N_("white card: {card}"),
@@ -128,7 +157,7 @@ ACTION_TEXTS: dict[type, Callable[[Any], str]] = {
         _("Galahad: play {card}{how}") if a.free else _("play {card}{how}")
     ).format(
         card=_card(a.card),
-        how=f" ({', '.join(map(_any, a.choice))})" if a.choice else "",
+        how=f" ({', '.join(map(_choice, a.choice))})" if a.choice else "",
     ),
     A.Heal: lambda a: _("heal with three {card}").format(card=_card(a.card)),
     A.Accuse: lambda a: _("accuse seat {seat}").format(seat=_seat(a.seat)),
@@ -277,7 +306,10 @@ _NAMES_BY_FIELD = {"card": _card, "quest": _quest, "war": _card, "knight": _any}
 @cache
 def _note_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
     out = []
-    for template in NOTE_TEXTS:
+    # the most specific first, the one with the most words of its own: "seat {seat} takes none
+    # of the shared cards" before "seat {seat} takes {card}"
+    ordered = sorted(NOTE_TEXTS, key=lambda t: -len(_FIELD.sub("", t)))
+    for template in ordered:
         parts = _FIELD.split(template)
         regex = "".join(
             re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts)

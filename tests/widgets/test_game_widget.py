@@ -636,3 +636,23 @@ def test_a_seat_is_named_with_its_knight_where_the_knights_are_known() -> None:
     with language("es"):
         shown = step_text(A.ArthurGive(0, "grail"), knights=knights)
         assert shown == "Arturo: dar Grial al asiento 0 (Rey Arturo)"
+
+
+@pytest.mark.parametrize("expansion", [False, True])
+def test_the_game_log_in_japanese_has_no_english_left(expansion: bool) -> None:
+    """Every line of the game's log, read in Japanese after a few hundred random steps, is
+    Japanese: no English word of the engine left (an id such as ``black_knight``, a note such
+    as "none of the shared cards", a special card's choice such as ``last_black``), and a note
+    that only restates the move is not shown twice."""
+    from camelot_rules.base.i18n import language
+
+    w = build_game_widget(players=4, seed=4, expansion=expansion)
+    for _ in range(300):
+        w.random.click()
+    with language("ja"):
+        lines = [text for text, _rule in w.steps]
+    assert len(lines) > 100
+    assert [line for line in lines if re.search(r"[A-Za-z]{3,}", line)] == []
+    for line in lines:
+        move, _sep, note = line.partition(" - ")
+        assert note != re.sub(r"（[^）]*）", "", move), line  # the move, its knight left out
