@@ -390,7 +390,8 @@ class GameWidget(W.VBox):  # type: ignore[misc]
             return []
         if self.state.is_chance():
             return [(f"{step_text(x)} ({fmt_prob(p)})", x) for x, p in self.state.chance_outcomes()]
-        return [(step_text(a), a) for a in self.state.legal_actions()]
+        knights = self.state.knights  # a seat named with its knight ("accuse seat 2 (Sir Kay)")
+        return [(step_text(a, knights=knights), a) for a in self.state.legal_actions()]
 
     def _seat_shown(self) -> int:
         chosen = self.viewer.value

@@ -6,9 +6,9 @@ engine position."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 
+from camelot_rules.base.i18n import N_
 from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data.names import display_name
 from camelot_rules.engine.state import GameState
@@ -18,47 +18,30 @@ from camelot_rules.odds.quests import TurnChoice, turn_choices
 from camelot_rules.sim.advisor import advise
 from camelot_rules.sim.logged import logged_position, logged_record
 
-__all__ = ["advice_from_log", "at_heroic_decision", "choice_label", "what_now", "where_to_go"]
+# The text :func:`~camelot_rules.odds.quests.turn_choices` gives every discard for Excalibur
+_EXCALIBUR = N_("discard a card for Excalibur")
 
-# The labels :func:`~camelot_rules.odds.quests.turn_choices` gives its actions (the engine's
-# ``str(action)``), each with its message (the same messages as the dashboard's action names)
-_LABELS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
-    (
-        re.compile(r"move to (\w+)"),
-        lambda m: _("move to {quest}").format(quest=display_name(m[1], "quest")),
-    ),
-    (
-        re.compile(r"play Fight (\d) on (\w+)"),
-        lambda m: _("play Fight {value} on {quest}").format(
-            value=m[1], quest=display_name(m[2], "quest")
-        ),
-    ),
-    (
-        re.compile(r"play Fight \? as (\d) on (\w+)"),
-        lambda m: _("play Fight ? as {value} on {quest}").format(
-            value=m[1], quest=display_name(m[2], "quest")
-        ),
-    ),
-    (re.compile(r"play a Grail card"), lambda m: _("play a Grail card")),
-    (re.compile(r"discard a card for Excalibur"), lambda m: _("discard a card for Excalibur")),
-)
+__all__ = ["advice_from_log", "at_heroic_decision", "choice_label", "what_now", "where_to_go"]
 
 
 def choice_label(choice: TurnChoice) -> str:
-    """The action of ``choice`` in the language in force, its quest by its printed name (a
-    label this table does not know is shown as it is).
+    """The action of ``choice`` in the language in force, its quest by its printed name (the
+    dashboard's texts, :func:`~camelot_rules.front.steps.step_text`; a choice without the
+    engine's action is shown by its text).
 
     >>> from fractions import Fraction
     >>> from camelot_rules.base.i18n import language
+    >>> from camelot_rules.engine.actions import Move
     >>> with language("es"):
-    ...     choice_label(TurnChoice("move to picts", "picts", Fraction(0), Fraction(0)))
+    ...     zero = Fraction(0)
+    ...     choice_label(TurnChoice("move to picts", "picts", zero, zero, Move("picts")))
     'ir a Guerra contra los Pictos'
     """
-    for pattern, label in _LABELS:
-        found = pattern.fullmatch(choice.action)
-        if found:
-            return label(found)
-    return choice.action
+    if choice.move is None:
+        return choice.action
+    if choice.action == _EXCALIBUR:  # any card may go: one line for them all
+        return _(_EXCALIBUR)
+    return step_text(choice.move)
 
 
 def at_heroic_decision(state: GameState) -> bool:
@@ -130,7 +113,7 @@ def what_now(
     if out:
         out.append("")
     out.append(_("What now? Each legal action, then whole games played on by the heuristics:"))
-    out.append(advice.text(label=step_text))
+    out.append(advice.text(label=lambda a: step_text(a, knights=state.knights)))
     return "\n".join(out)
 
 

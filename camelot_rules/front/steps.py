@@ -2,16 +2,17 @@
 :mod:`camelot_rules.engine.actions`), its chance outcomes and the notes it keeps on each step
 (for the dashboard's board and game widgets, and the advisor's answers).
 
-The engine speaks English and keeps it (its texts are part of the state and of the golden
-games). The board translates where it shows them: one message by action class, whose English
-filled with the action's fields is exactly ``str(action)`` (a test checks every class), with card,
-quest and knight names from :mod:`camelot_rules.data.names`; and, for the engine's notes, a table of
-the notes' English patterns.
+The engine speaks English with ids (``black_knight``, ``fight_3``) and keeps it: its texts are
+part of the state and of the golden games. Where a table reads them they are shown here: one
+message by action class, whose English filled with the action's ids is exactly ``str(action)``
+(a test checks every class), with card, quest and knight names from
+:mod:`camelot_rules.data.names` in every language, English included; and, for the engine's
+notes, a table of the notes' English patterns.
 
 >>> from camelot_rules.engine import actions as A
 >>> from camelot_rules.base.i18n import language
 >>> step_text(A.PlayFight("black_knight", 3))
-'play Fight 3 on black_knight'
+'play Fight 3 on Black Knight'
 >>> with language("es"):
 ...     step_text(A.PlayFight("black_knight", 3))
 'jugar Lucha 3 en Caballero Negro'
@@ -20,11 +21,12 @@ the notes' English patterns.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
-from camelot_rules.base.i18n import N_, get_language
+from camelot_rules.base.i18n import N_
 from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data.names import NAMES, display_name
 from camelot_rules.engine import actions as A
@@ -33,13 +35,27 @@ from camelot_rules.front.display import cause_text
 __all__ = ["ACTION_TEXTS", "NOTE_TEXTS", "cause_text", "note_text", "step_text"]
 
 
+# Whether names are shown as the engine's ids (``step_text(..., ids=True)``), and the knights
+# by seat (``step_text(..., knights=...)``)
+_IDS: ContextVar[bool] = ContextVar("camelot_rules_step_ids", default=False)
+_KNIGHTS: ContextVar[tuple[str, ...]] = ContextVar("camelot_rules_step_knights", default=())
+
+
 def _name(value: object, kind: str) -> str:
-    """A card, quest or knight id as shown: the id in English (as the engine prints it), the
-    printed name in Japanese and Spanish."""
+    """A card, quest or knight id as shown: its printed name in the language in force (the id
+    itself under ``ids``, as the engine prints it)."""
     text = str(value)
-    if get_language() == "en":
-        return text
-    return display_name(text, kind)
+    return text if _IDS.get() else display_name(text, kind)
+
+
+def _seat(seat: int) -> str:
+    """A seat as shown: its number, and its knight when the knights are known ("3 (Sir
+    Gawain)"); the number alone under ``ids``."""
+    knights = _KNIGHTS.get()
+    if _IDS.get() or not 0 <= seat < len(knights):
+        return str(seat)
+    # Translators: a seat's number and its knight, in a move ("accuse seat 2 (Sir Kay)")
+    return _("{seat} ({knight})").format(seat=seat, knight=display_name(knights[seat], "knight"))
 
 
 def _card(value: object) -> str:
@@ -53,7 +69,7 @@ def _quest(value: object) -> str:
 def _any(value: object) -> str:
     """A value the engine prints as it is: a name of some kind when it is one, else itself."""
     text = str(value)
-    if get_language() == "en":
+    if _IDS.get():
         return text
     kind = _kinds().get(text)
     return display_name(text, kind) if kind else _(text) if text in _WORDS else text
@@ -115,11 +131,11 @@ ACTION_TEXTS: dict[type, Callable[[Any], str]] = {
         how=f" ({', '.join(map(_any, a.choice))})" if a.choice else "",
     ),
     A.Heal: lambda a: _("heal with three {card}").format(card=_card(a.card)),
-    A.Accuse: lambda a: _("accuse seat {seat}").format(seat=a.seat),
+    A.Accuse: lambda a: _("accuse seat {seat}").format(seat=_seat(a.seat)),
     A.Sacrifice: lambda a: _("sacrifice a life point for a second heroic action"),
     A.EndTurn: lambda a: _("end the turn"),
     A.ArthurGive: lambda a: _("Arthur: give {card} to seat {seat}").format(
-        card=_card(a.card), seat=a.seat
+        card=_card(a.card), seat=_seat(a.seat)
     ),
     A.ArthurReturn: lambda a: _("return {card} to Arthur").format(card=_card(a.card)),
     A.Pass: lambda a: _("pass"),
@@ -143,26 +159,46 @@ ACTION_TEXTS: dict[type, Callable[[Any], str]] = {
     ),
     A.Join: lambda a: _("go back to Camelot") if a.go else _("stay"),
     A.PutNext: lambda a: _("put {card} next").format(card=_card(a.card)),
-    A.StealFrom: lambda a: _("take a random white card from seat {seat}").format(seat=a.seat),
+    A.StealFrom: lambda a: _("take a random white card from seat {seat}").format(
+        seat=_seat(a.seat)
+    ),
     A.Draw: lambda a: _(_DRAWN[a.pile]).format(card=_card(a.card)) if a.pile in _DRAWN else str(a),
     A.Roll: lambda a: _("the siege die shows {face}").format(face=a.face),
-    A.Deal: lambda a: _("seat {seat} is dealt {what}").format(seat=a.seat, what=_any(a.what)),
+    A.Deal: lambda a: _("seat {seat} is dealt {what}").format(
+        seat=_seat(a.seat), what=_any(a.what)
+    ),
     A.Steal: lambda a: _("the card taken is {card}").format(card=_card(a.card)),
     A.Pay: lambda a: _("meet the demand with {cards}").format(
         cards=" + ".join(map(_card, a.cards))
     ),
     A.Free: lambda a: _("free seat {seat} (discard {card})").format(
-        seat=a.seat, card=_card(a.card)
+        seat=_seat(a.seat), card=_card(a.card)
     ),
     A.CaradocDraw: lambda a: _("Caradoc: sacrifice a life point to draw 2 white cards"),
 }
 
 
-def step_text(action: object) -> str:
+def step_text(action: object, *, ids: bool = False, knights: Sequence[str] = ()) -> str:
     """What ``action`` (a move or a chance outcome of the engine) says, in the language in
-    force; ``str(action)`` for anything the table does not know."""
+    force, cards, quests and knights by their printed names, a seat with its knight when
+    ``knights`` (the knight of each seat, ``state.knights``) are given; ``ids``: by the
+    engine's ids, so that the English is exactly ``str(action)``. ``str(action)`` for anything
+    the table does not know.
+
+    >>> step_text(A.Move("black_knight")), step_text(A.Move("black_knight"), ids=True)
+    ('move to Black Knight', 'move to black_knight')
+    >>> step_text(A.Accuse(2), knights=("arthur", "kay", "gawain"))
+    'accuse seat 2 (Sir Gawain)'
+    """
     shown = ACTION_TEXTS.get(type(action))
-    return str(action) if shown is None else shown(action)
+    if shown is None:
+        return str(action)
+    token, seats = _IDS.set(ids), _KNIGHTS.set(tuple(knights))
+    try:
+        return shown(action)
+    finally:
+        _IDS.reset(token)
+        _KNIGHTS.reset(seats)
 
 
 # The engine's notes (``state.last_step``), as patterns: the English is the engine's text with
@@ -259,8 +295,6 @@ def note_text(note: str, action: object = None) -> str:
     ...     note_text("black card drawn: despair")
     '黒カードを引いた：絶望'
     """
-    if get_language() == "en":
-        return note
     if action is not None and note.endswith(f": {action}") and note.startswith("seat "):
         seat = note[len("seat ") : -len(f": {action}")]
         if seat.isdigit():

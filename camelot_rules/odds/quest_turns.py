@@ -28,13 +28,16 @@ class TurnChoice:
     """One heroic action, the quest it concerns, and two exact chances side by side.
 
     ``p_win_now``: the quest is won by this action, this turn. ``p_lost_soon``: the quest is
-    lost before my next turn (now, or in the other knights' evil steps).
+    lost before my next turn (now, or in the other knights' evil steps). ``action`` is the
+    engine's text of ``move``, the engine's action (for discarding a card for Excalibur, the
+    first of the cards that may go: they all read "discard a card for Excalibur").
     """
 
     action: str
     quest: str
     p_win_now: Fraction
     p_lost_soon: Fraction
+    move: _A.Action | None = None
 
 
 def _action_quest(a: object, where: str) -> str | None:
@@ -235,5 +238,5 @@ def turn_choices(state: GameState) -> tuple[TurnChoice, ...]:
                     quest, q, (), (), max(m, 1), (counts, pile.size - sum(counts)), m, True
                 )
                 win, lost = Fraction(0), curve.p_lose
-        out.append(TurnChoice(label, quest, win, lost))
+        out.append(TurnChoice(label, quest, win, lost, a))
     return tuple(out)

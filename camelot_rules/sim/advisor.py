@@ -112,7 +112,8 @@ class Advice:
 
     def text(self, label: Callable[[Action], str] = str) -> str:
         """The answer in words, the best action first (each action named by ``label``: the
-        engine's English by default; :func:`camelot_rules.front.steps.step_text` translates)."""
+        engine's English by default; :func:`camelot_rules.front.steps.step_text` names the
+        cards and quests as printed, in the language in force)."""
         lines = [
             _(
                 "Seat {seat} ({knight}): {n} legal actions, {worlds} worlds each "

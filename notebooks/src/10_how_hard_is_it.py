@@ -383,6 +383,7 @@ print(text_table(["--policy", "who plays"], list(LINEUPS.items())))
 
 # %%
 from camelot_rules.front.advice import where_to_go
+from camelot_rules.front.steps import step_text
 from camelot_rules.sim.advisor import advise
 from camelot_rules.sim.logged import logged_position, logged_record
 
@@ -402,5 +403,5 @@ print("assumed:", "; ".join(logged.assumptions))
 print(where_to_go(logged.state))
 advice = advise(logged.state, seconds=600, seed=1, max_worlds=12, record=logged_record(log))
 for k, choice in enumerate(advice.choices[:6], start=1):
-    print(f"{k}. {choice}")
+    print(f"{k}. {choice.text(label=step_text)}")  # the actions by the cards' printed names
 print("first place too close to call:", advice.close_call)

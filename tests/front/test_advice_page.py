@@ -14,6 +14,7 @@ from urllib.parse import quote
 import pytest
 
 from camelot_rules.base.i18n import language, set_language
+from camelot_rules.engine import actions as A
 from camelot_rules.front import links, web
 from camelot_rules.front.advice import (
     advice_from_log,
@@ -48,23 +49,31 @@ def fraction_cell(cell: str) -> Fraction:
 
 
 @pytest.mark.parametrize(
-    ("label", "quest", "lang", "shown"),
+    ("move", "quest", "lang", "shown"),
     [
-        ("move to picts", "picts", "en", "move to Pict War"),
-        ("move to picts", "picts", "es", "ir a Guerra contra los Pictos"),
-        ("move to black_knight", "black_knight", "ja", "黒騎士へ移動する"),
-        ("play Fight 4 on dragon", "dragon", "en", "play Fight 4 on Dragon"),
-        ("play a Grail card", "grail", "ja", "聖杯カードを出す"),
-        ("play Fight ? as 4 on saxons", "saxons", "en", "play Fight ? as 4 on Saxon War"),
-        ("discard a card for Excalibur", "excalibur", "es", "descartar una carta para mover"),
-        ("something new", "grail", "ja", "something new"),  # unknown: shown as it is
+        (A.Move("picts"), "picts", "en", "move to Pict War"),
+        (A.Move("picts"), "picts", "es", "ir a Guerra contra los Pictos"),
+        (A.Move("black_knight"), "black_knight", "ja", "黒騎士へ移動する"),
+        (A.PlayFight("dragon", 4), "dragon", "en", "play Fight 4 on Dragon"),
+        (A.PlayGrail(), "grail", "ja", "聖杯カードを出す"),
+        (A.PlayFight("saxons", 4, wild=True), "saxons", "en", "play Fight ? as 4 on Saxon War"),
+        (A.DiscardForExcalibur("fight_1"), "excalibur", "es", "descartar una carta para mover"),
+        (None, "grail", "ja", "something new"),  # no engine action: its text as it is
     ],
 )
 def test_each_action_is_named_in_the_players_language(
-    label: str, quest: str, lang: str, shown: str
+    move: A.Action | None, quest: str, lang: str, shown: str
 ) -> None:
+    label = (
+        "something new"
+        if move is None
+        else "discard a card for Excalibur"
+        if quest == "excalibur"
+        else str(move)
+    )
     with language(lang):
-        assert choice_label(TurnChoice(label, quest, Fraction(0), Fraction(0))).startswith(shown)
+        choice = TurnChoice(label, quest, Fraction(0), Fraction(0), move)
+        assert choice_label(choice).startswith(shown)
 
 
 def test_the_page_answers_the_exact_odds_of_turn_choices() -> None:

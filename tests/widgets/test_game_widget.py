@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from camelot_rules.front.steps import step_text
 from widgets.game import (
     build_game_widget,
     example_observation,
@@ -281,7 +282,7 @@ def test_at_a_chance_step_the_dropdown_lists_outcomes_with_exact_probabilities()
     w.moves.value = outcome
     w.play.click()
     assert w.state == state.apply_chance(outcome)
-    assert "chance: " + str(outcome) in w.steps[-1][0]
+    assert "chance: " + step_text(outcome) in w.steps[-1][0]
 
 
 def test_the_twelfth_siege_engine_ends_the_game_in_the_widget() -> None:
@@ -533,12 +534,15 @@ def test_every_action_class_has_a_step_text_whose_english_is_the_engines() -> No
     assert {type(a) for a in _examples()} == classes
     # independent route: the engine's own str() of every example and every step of 3 games
     for action in _examples() + [after.history()[-1] for _b, after in _seeded_steps()]:
-        assert step_text(action) == str(action)
+        assert step_text(action, ids=True) == str(action)
 
 
 @pytest.mark.parametrize(
     ("action", "lang", "expected"),
     [  # the names from docs/glossary.md, the sentence as a player says it
+        ("PlayFight('black_knight', 3)", "en", "play Fight 3 on Black Knight"),
+        ("ArthurGive(2, 'fight_5')", "en", "Arthur: give Fight 5 to seat 2"),
+        ("Take('grail')", "en", "take Grail"),
         ("PlayFight('black_knight', 3)", "es", "jugar Lucha 3 en Caballero Negro"),
         ("PlayFight('black_knight', 3)", "ja", "黒騎士に戦闘カード3を出す"),
         ("PlayFight('picts', 4, wild=True)", "es", "jugar Lucha ? como 4 en Guerra contra los"),
@@ -616,3 +620,19 @@ def test_the_game_widget_switched_to_japanese_and_spanish(lang: str) -> None:
         assert (w.board.value, w.text, list(w.moves.options), w.steps) == english
     finally:
         set_language(None)
+
+
+def test_a_seat_is_named_with_its_knight_where_the_knights_are_known() -> None:
+    from camelot_rules.base.i18n import language
+    from camelot_rules.engine import actions as A
+
+    knights = ("arthur", "kay", "gawain")
+    assert step_text(A.Accuse(2), knights=knights) == "accuse seat 2 (Sir Gawain)"
+    assert step_text(A.Accuse(2)) == "accuse seat 2"  # the knights unknown: the number alone
+    assert step_text(A.Accuse(2), knights=knights, ids=True) == str(A.Accuse(2))
+    assert step_text(A.Accuse(5), knights=knights) == "accuse seat 5"  # no such seat
+    with language("ja"):  # the Japanese brackets, the knight's printed name
+        assert step_text(A.Accuse(1), knights=knights) == "席1（ケイ卿）を告発する"
+    with language("es"):
+        shown = step_text(A.ArthurGive(0, "grail"), knights=knights)
+        assert shown == "Arturo: dar Grial al asiento 0 (Rey Arturo)"
