@@ -128,10 +128,15 @@ def _pile_sizes(s: GameState) -> tuple[int, int, int]:
     return sum(s.wpile), sum(s.bpile) + len(s.btop) + len(s.bbottom), sum(s.tpile) + len(s.ttop)
 
 
+# the engine's tasks that hold a black card drawn until its effect (``(kind, card, ...)``): the
+# three Merlin cards' question, Excalibur's, the effect itself
+_HELD_BLACK: Final = frozenset({"merlin", "excal", "effect"})
+
+
 def _witch_rule(s0: GameState, s1: GameState, move: A.Action | A.Outcome) -> str:
     """The rule of the witch whose effect the step from ``s0`` to ``s1`` applied (the black
-    card drawn, or one that waited for a cancel), or ``""``."""
-    cards = [t[1] for t in s0.pending if t[0] == "effect" and t not in s1.pending]
+    card drawn, or one that waited for the answers to a cancel), or ``""``."""
+    cards = [t[1] for t in s0.pending if t[0] in _HELD_BLACK and t not in s1.pending]
     if isinstance(move, A.Draw) and move.pile == "black":
         cards.append(move.card)
     return next((WITCH_RULES[c] for c in cards if c in WITCH_RULES), "")

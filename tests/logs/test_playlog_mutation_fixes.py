@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from camelot_rules.logs.playlog import verify_text
 from tests.playlog_games import game_log
 
@@ -148,15 +150,26 @@ def test_a_card_drawn_past_a_special_cards_draw_names_the_card() -> None:
         assert _flagged(more).get(j + 1) == rule_id
 
 
-def test_a_war_the_third_witch_ends_left_out_names_her() -> None:
+@pytest.mark.parametrize(
+    ("kind", "i", "war", "left_out"),
+    [
+        ("steered", 0, "picts", ["swords white=0 black=2", "engines 7"]),
+        ("heuristic", 33, "saxons", []),  # (the table could cancel her: it is asked first)
+    ],
+)
+def test_a_war_the_third_witch_ends_left_out_names_her(
+    kind: str, i: int, war: str, left_out: list[str]
+) -> None:
     """witch.third (JA witches, 3rd: a Pict warrior, then a Saxon; "this may make the quest
-    fail"): in steered game 0 of Merlin's Company her Pict warrior is the war's fourth. The war's
-    end left out (with the swords and engines it adds) is owed at the next turn line, reported
-    as ``quest.end`` until this fix, now with her rule."""
-    lines = _lines("steered", 0, True)
-    i = lines.index("draw black morgan_witch_3")
-    assert lines[i + 1].startswith("quest picts lost ")
-    assert lines[i + 2 : i + 4] == ["swords white=0 black=2", "engines 7"]
-    cut = lines[: i + 1] + lines[i + 4 :]
-    turn = next(k for k in range(i + 1, len(cut)) if cut[k].startswith("turn "))
+    fail"): in these games of Merlin's Company her warrior is the war's fourth. The war's end
+    left out (with the swords and engines it adds) is owed at the next turn line, reported as
+    ``quest.end`` until this fix, now with her rule - also when the knights held three Merlin
+    cards, so that her effect waited for their answer (a later engine step than her draw)."""
+    lines = _lines(kind, i, True)
+    w = lines.index("draw black morgan_witch_3")
+    assert lines[w + 1].startswith(f"quest {war} lost ")
+    assert lines[w + 2 : w + 2 + len(left_out)] == left_out
+    cut = lines[: w + 1] + lines[w + 2 + len(left_out) :]
+    turn = next(k for k in range(w + 1, len(cut)) if cut[k].startswith("turn "))
+    assert _flagged(lines) == {}
     assert _flagged(cut).get(turn + 1) == "witch.third"
