@@ -459,7 +459,10 @@ def bad_quest_card(lines: list[str], rng: random.Random) -> Mutant | None:
             bad = [before[-1]]
         else:
             bad = []
-        if bad and i < _game_over_at(lines):
+        # (Sir Kay's card after a combat's reveal, BoQ p.13, may be of any value: the line right
+        # before its end may be that card)
+        kay_after = words[1] == "kay" and lines[i + 1].startswith(f"quest {quest} ")
+        if bad and i < _game_over_at(lines) and not kay_after:
             sites.append((i, f"play {words[1]} fight_{bad[0]} {quest}"))
         before.append(value)
     if not sites:

@@ -447,8 +447,8 @@ def convocation_card_short(lines: list[str], rng: random.Random) -> Mutant | Non
     if k is None:
         return None
     mutant = lines[:k] + lines[k + 1 :]
-    end = k  # (flagged at the next line that is not a count the table checks)
-    while end < len(mutant) and mutant[end].startswith(("swords ", "engines ", "hand ")):
+    end = k  # (flagged at the next line that is not a count the table checks, or a death)
+    while end < len(mutant) and mutant[end].startswith(("swords ", "engines ", "hand ", "death ")):
         end += 1
     return Mutant(mutant, frozenset(range(k + 1, end + 2)))
 

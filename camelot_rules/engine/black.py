@@ -294,7 +294,8 @@ def black_effect(
             )
         else:
             add_engines(s, 1)
-            note(s, f"{card}: its quest is over, a siege engine is added", "black.finished-quest")
+            rule = "deck.finished-quest-cards" if s.cfg.expansion else "black.finished-quest"
+            note(s, f"{card}: its quest is over, a siege engine is added", rule)
         if s.cfg.expansion:  # JA: removed from the game, never reshuffled back
             s._set(removed_b=vec_add(s.removed_b, s.cfg.black_index[card], 1))
         else:

@@ -55,6 +55,7 @@ from camelot_rules.engine.state import GameState
 __all__ = [
     "BLACK_EFFECTS",
     "TASK_KINDS",
+    "WITCH_RULES",
     "caradoc_actions",
     "demand_payments",
     "do_caradoc",
@@ -231,22 +232,39 @@ def do_free(s: GameState, seat: int, action: Any) -> None:
 
 
 # --- the witches ------------------------------------------------------------------------------
+#: the rule each witch applies as she comes (JA witches), noted with her effect (the note's text
+#: stays the card drawn); the play-log verifier names it for what her coming does that a log
+#: leaves out (a war her warrior ends)
+WITCH_RULES: Final[dict[str, str]] = {
+    "morgan_witch_1": "deck.first-witch",
+    "morgan_witch_2": "witch.lasting",
+    "morgan_witch_3": "witch.third",
+    "morgan_witch_4": "witch.fourth",
+    "morgan_witch_5": "witch.lasting",
+    "morgan_witch_6": "witch.lasting",
+    "morgan_witch_7": "witch.lasting",
+}
+
+
 def _witch_1(s: GameState, card: str, seat: int) -> bool:
     """JA witches (1st): the white and black piles are rebuilt at once.
 
     Rules: ``deck.first-witch``."""
+    note(s, f"black card drawn: {card}", WITCH_RULES[card])
     reshuffle_both(s)
     return False
 
 
 def _lasting_witch(s: GameState, card: str, seat: int) -> bool:
     """JA witches (2nd, 5th, 6th, 7th): they stay in play. Rules: ``witch.lasting``."""
+    note(s, f"black card drawn: {card}", WITCH_RULES[card])
     s._set(witches=s.witches | {card})
     return True
 
 
 def _witch_3(s: GameState, card: str, seat: int) -> bool:
     """JA witches (3rd): a Pict, then a Saxon warrior. Rules: ``witch.third``."""
+    note(s, f"black card drawn: {card}", WITCH_RULES[card])
     # one after the other: a Pict war lost by the first is resolved before the Saxon comes
     push(s, ("warrior", "picts"), ("warrior", "saxons"))
     return False
@@ -255,6 +273,7 @@ def _witch_3(s: GameState, card: str, seat: int) -> bool:
 def _witch_4(s: GameState, card: str, seat: int) -> bool:
     """JA witches (4th): each knight discards a Grail card or loses 1 life (without one: loses
     the life). Rules: ``witch.fourth``."""
+    note(s, f"black card drawn: {card}", WITCH_RULES[card])
     g = s.cfg.white_index["grail"]
     tasks = []
     for x in seats_from(s, seat):

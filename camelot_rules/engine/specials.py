@@ -110,7 +110,10 @@ def play_special(s: GameState, seat: int, action: PlaySpecial) -> None:
     discard_white(s, seat, card)
     if card == "merlin" and "morgan_witch_6" in s.witches:
         remove_merlins(s, 1)
-    rule = f"white.{card.replace('_', '-')}"
+    # Merlin's Company's cards are one rule of the registry (JA special white cards)
+    rule = (
+        f"white.{card.replace('_', '-')}" if card in BASE_SPECIALS else "white.expansion-specials"
+    )
     note(s, f"seat {seat} plays {card}", rule)
     if card == "merlin":
         _merlin(s, choice)

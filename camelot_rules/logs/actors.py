@@ -70,7 +70,9 @@ def turn_start(s: GameState) -> bool:
 
 
 def with_state(b: Branch, state: GameState) -> Branch:
-    return Branch(state, b.quests, b.swords, b.shuffles, b.tshuffles, b.rebuild_due)
+    return Branch(
+        state, b.quests, b.swords, b.shuffles, b.tshuffles, b.rebuild_due, draws_for=b.draws_for
+    )
 
 
 class Actors(Checks):

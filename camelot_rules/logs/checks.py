@@ -37,6 +37,14 @@ _QUEST_RULE: Final = {
     "picts": "quest.wars",
     "saxons": "quest.wars",
 }
+# the rules of a step that draws the black card of a quest that is over, and the count of
+# engines the table records when it does not apply them (the engine left out, or added while
+# Merlin stands on the quest): an ``engines`` line right after the step breaks them
+_FINISHED_QUEST_CARD: Final = {
+    "black.finished-quest": -1,
+    "deck.finished-quest-cards": -1,
+    "deck.merlin-blocks-engine": +1,
+}
 # lines still read after the end of the game (the record of the end)
 AFTER_END: Final = frozenset(
     {
@@ -184,7 +192,7 @@ class Checks(Unwritten):
                         else _("the {quest} quest is recorded as lost, but by the rules it was won")
                     ).format(quest=quest_name(quest)),
                 )
-            white, black, engines = end[2:]
+            white, black, engines = end[2:5]
             recorded = {k: int(v) for k, v in ev.options.items() if k in ("white", "black")}
             if "engines" in ev.options:
                 recorded["engines"] = int(ev.options["engines"])
@@ -255,13 +263,18 @@ class Checks(Unwritten):
         return out
 
     def on_engines(self, b: Branch, ev: Event) -> list[Branch]:
-        """Rules: ``evil.engine``."""
+        """A count off by what a finished quest's black card does (an engine added; none while
+        Merlin stands on the quest), right after the step that drew it, breaks that step's
+        rule. Rules: ``evil.engine``, ``black.finished-quest``, ``deck.finished-quest-cards``,
+        ``deck.merlin-blocks-engine``."""
         n = int(ev.words[0])
         out = []
         for x in self.settle(b):
             if x.state.engines != n:
+                step = x.state.note[1]
+                missed = n - x.state.engines == _FINISHED_QUEST_CARD.get(step)
                 raise Unexplained(
-                    "evil.engine",
+                    step if missed else "evil.engine",
                     _("{n} siege engines recorded; the rules leave {shown}").format(
                         n=n, shown=x.state.engines
                     ),
@@ -540,14 +553,15 @@ class Checks(Unwritten):
         return out
 
     def quests_check(self, ev: Event) -> None:
-        """A complete log records every quest's end before the next turn. Rules:
-        ``quest.end``."""
+        """A complete log records every quest's end before the next turn; a quest a witch's
+        coming ended is reported with her rule (the table left out what she does). Rules:
+        ``quest.end``, ``witch.third``."""
         owed = [b.quests for b in self.branches]
         if owed and all(owed):
-            quest, won = owed[0][0][0], owed[0][0][1]
+            quest, won, witch = owed[0][0][0], owed[0][0][1], owed[0][0][5]
             self.broke(
                 ev.line,
-                "quest.end",
+                witch or "quest.end",
                 (
                     _("the {quest} quest was won, but the log does not record it")
                     if won

@@ -247,9 +247,9 @@ class Draws(Actors):
                         "{who} draws white cards at the Round Table, which the rules refuse here"
                     ).format(who=knight_name(self.name(s.turn))),
                 ) from None
-        if not reached:
+        if not reached:  # (one card past the draws a decision called for breaks its rule)
             raise Unexplained(
-                "camelot.draw-white",
+                b.draws_for or "camelot.draw-white",
                 _("a white card is drawn here, but no rule draws one"),
                 _(
                     "white cards are drawn at the Round Table (2, Sir Gawain 3), for a combat card "

@@ -31,6 +31,7 @@ from typing import Any, Final, TypeVar
 from camelot_rules.base.i18n import gettext as _
 from camelot_rules.data.decks import standard_deck
 from camelot_rules.engine import actions as A
+from camelot_rules.engine.expansion import WITCH_RULES
 from camelot_rules.engine.infoset import forget, hide_order, hide_pile
 from camelot_rules.engine.state import GameState, IllegalActionError
 from camelot_rules.logs.parse import Event
@@ -94,16 +95,19 @@ class Unexplained(ValueError):
 @dataclass(frozen=True)
 class Branch:
     """One explanation of the log so far: the table's view, and what the log has still to
-    record of it - quests ended (``quests``: quest, won, white, black, engines laid), the
-    swords the lines have accounted for, reshuffles not yet written, a First Witch's rebuild."""
+    record of it - quests ended (``quests``: quest, won, white, black, engines laid, and the
+    rule of the witch whose coming ended it, or ``""``), the swords the lines have accounted
+    for, reshuffles not yet written, a First Witch's rebuild; ``draws_for``: the rule of the
+    last decision when it called for white cards (a card drawn past them breaks it)."""
 
     state: GameState
-    quests: tuple[tuple[str, bool, int, int, int], ...] = ()
+    quests: tuple[tuple[str, bool, int, int, int, str], ...] = ()
     swords: tuple[int, int] = (0, 0)
     shuffles: int = 0
     tshuffles: int = 0
     rebuild_due: int = 0
     line: int = 0  # the last line that moved the view on
+    draws_for: str = ""
 
 
 Move = Callable[[Branch], Branch]
@@ -124,6 +128,20 @@ def _pile_sizes(s: GameState) -> tuple[int, int, int]:
     return sum(s.wpile), sum(s.bpile) + len(s.btop) + len(s.bbottom), sum(s.tpile) + len(s.ttop)
 
 
+# the engine's tasks that hold a black card drawn until its effect (``(kind, card, ...)``): the
+# three Merlin cards' question, Excalibur's, the effect itself
+_HELD_BLACK: Final = frozenset({"merlin", "excal", "effect"})
+
+
+def _witch_rule(s0: GameState, s1: GameState, move: A.Action | A.Outcome) -> str:
+    """The rule of the witch whose effect the step from ``s0`` to ``s1`` applied (the black
+    card drawn, or one that waited for the answers to a cancel), or ``""``."""
+    cards = [t[1] for t in s0.pending if t[0] in _HELD_BLACK and t not in s1.pending]
+    if isinstance(move, A.Draw) and move.pile == "black":
+        cards.append(move.card)
+    return next((WITCH_RULES[c] for c in cards if c in WITCH_RULES), "")
+
+
 def advance(b: Branch, move: A.Action | A.Outcome) -> Branch:
     """``b`` after one engine step (the engine refuses an illegal one with its rule), with the
     quests it ended and the reshuffles it made noted for the lines to come."""
@@ -134,9 +152,14 @@ def advance(b: Branch, move: A.Action | A.Outcome) -> Branch:
         w0, b0 = laid_swords(s0)
         w1, b1 = laid_swords(s1)
         ends = [ev for ev in s1.events[len(s0.events) :] if ev[0] == "quest"]
+        by = _witch_rule(s0, s1, move) if ends else ""
         for k, ev in enumerate(ends):
             laid = (w1 - w0, b1 - b0, s1.engines - s0.engines) if k == 0 else (0, 0, 0)
-            changes["quests"] = (*changes.get("quests", b.quests), (ev[1], ev[2], *laid))
+            end = (ev[1], ev[2], *laid, by)
+            changes["quests"] = (*changes.get("quests", b.quests), end)
+    if not isinstance(move, A.Outcome):  # a decision: the white cards it calls for are its rule's
+        calls = any(t[0] == "wdraw" for t in s1.pending)
+        changes["draws_for"] = s1.note[1] if calls else ""
     p0, p1 = _pile_sizes(s0), _pile_sizes(s1)
     witch = s1.cfg.black_index.get("morgan_witch_1")
     first_witch = witch is not None and s1.bdisc[witch] > s0.bdisc[witch]

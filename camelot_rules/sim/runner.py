@@ -29,10 +29,12 @@ imports the simulations' package for the advisor's "Where should I go?" (its Pyo
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 __all__ = ["CONNECT_TIMEOUT_S", "check_client", "check_workers", "max_workers", "run_tasks"]
@@ -133,18 +135,58 @@ def run_tasks(
         bar.close()
 
 
-def _die_with_parent() -> None:  # pragma: no cover - runs in the worker processes
-    """A worker ends when the process that started it dies (Linux: PR_SET_PDEATHSIG), so an
-    interrupted run leaves no orphan playing on."""
+def _worker_start(parent: int) -> None:  # pragma: no cover - runs in the worker processes
+    """A worker ends when the process that started it (``parent``) dies (Linux:
+    PR_SET_PDEATHSIG), so an interrupted run leaves no orphan playing on; it answers Ctrl-C as
+    its parent did before it held the signal to start the workers."""
+    held = signal.getsignal(signal.SIGINT)
+    if isinstance(held, _Held):
+        signal.signal(signal.SIGINT, held.previous)
     try:
         import ctypes
 
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG = 1
-        if os.getppid() == 1:  # the parent died before the line above
+        # the parent died before the line above (a loaded machine may run a new worker late):
+        # the orphan's new parent is init, or a subreaper (not always pid 1)
+        if os.getppid() != parent:
             os._exit(1)
     except (OSError, AttributeError):
         pass  # not Linux: the call's own clean-up below still ends them
+
+
+class _Held:
+    """A SIGINT handler that notes the signal and returns (see :func:`_interrupt_held`)."""
+
+    def __init__(self, previous: Any) -> None:
+        self.previous = previous  # the handler to put back (a forked worker puts it back too)
+        self.signals: list[int] = []
+
+    def __call__(self, signum: int, _frame: Any) -> None:
+        self.signals.append(signum)
+
+
+@contextlib.contextmanager
+def _interrupt_held() -> Iterator[None]:
+    """Ctrl-C held while the worker processes start, then raised: a fork runs the interpreter's
+    at-fork hooks (``logging``'s), and a KeyboardInterrupt raised in one is printed and dropped
+    ("Exception ignored in ...") - the run then played all its games. Signals are handled in
+    the main thread only; a SIGINT the process ignores stays ignored."""
+    previous = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or previous in (
+        signal.SIG_IGN,
+        None,
+    ):
+        yield
+        return
+    held = _Held(previous)
+    signal.signal(signal.SIGINT, held)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if held.signals:
+        signal.raise_signal(signal.SIGINT)  # (now answered as before: KeyboardInterrupt)
 
 
 def _on_processes(
@@ -155,9 +197,12 @@ def _on_processes(
 
     results: list[Any] = [None] * len(tasks)
     before = set(multiprocessing.active_children())
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent)
+    pool = ProcessPoolExecutor(
+        max_workers=workers, initializer=_worker_start, initargs=(os.getpid(),)
+    )
     try:
-        futures = {pool.submit(fn, task): i for i, task in enumerate(tasks)}
+        with _interrupt_held():  # (the first task forks the workers)
+            futures = {pool.submit(fn, task): i for i, task in enumerate(tasks)}
         for future in as_completed(futures):
             i = futures[future]
             results[i] = future.result()

@@ -290,6 +290,40 @@ def test_deck_merlin_blocks_engine_of_his_finished_quest() -> None:
     assert board(t)["siege_engines"] == 0 and board(t)["removed"]["black"] == 1
 
 
+def test_the_rule_a_step_notes_is_the_registrys() -> None:
+    """white.expansion-specials, witch.third, witch.lasting, deck.first-witch,
+    deck.finished-quest-cards, deck.merlin-blocks-engine: the rule a step notes (the
+    observation's ``rule``, the play-log verifier's name for what the step did) is a rule of the
+    registry - Merlin's Company's new special cards noted ``white.<card>`` until this test, ids
+    the registry does not have."""
+    s = mc(phase="heroic", hands={0: {"tournament": 1}})
+    assert board(s.apply(A.PlaySpecial("tournament")))["rule"] == "white.expansion-specials"
+    assert board(draw_black(mc(), "morgan_witch_3"))["rule"] == "witch.third"
+    assert board(draw_black(mc(), "morgan_witch_2"))["rule"] == "witch.lasting"
+    assert board(draw_black(mc(), "morgan_witch_1"))["rule"] == "deck.first-witch"
+    t = draw_black(mc(over=("grail",)), "despair")
+    assert board(t)["rule"] == "deck.finished-quest-cards"  # (JA: then removed from the game)
+    t = draw_black(mc(over=("grail",), merlin="grail"), "despair")
+    assert board(t)["rule"] == "deck.merlin-blocks-engine"
+
+
+def test_every_step_of_random_games_notes_a_registered_rule() -> None:
+    """Every step of random games of Merlin's Company notes a rule the registry has."""
+    import random
+
+    from camelot_rules.data.registry import rule
+    from camelot_rules.engine import play_random
+    from camelot_rules.logs.writer import game_steps
+
+    noted = set()
+    for seed in range(12):
+        final = play_random(new_game(5, expansion=True, seed=seed), random.Random(seed))
+        noted |= {after.note[1] for _before, _step, after in game_steps(final)}
+    assert "white.expansion-specials" in noted  # (the games play the new special cards)
+    for rule_id in noted:
+        rule(rule_id)  # raises for an id the registry does not have
+
+
 def test_expansion_positions_need_the_expansion() -> None:
     """setup.expansion: expansion-only position keywords are refused in the base game."""
     with pytest.raises(ValueError, match="expansion=True"):
