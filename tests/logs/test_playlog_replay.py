@@ -134,3 +134,12 @@ def test_hand_written_logs(name: str, expected: str) -> None:
     else:
         assert int(expected) in found
         assert min(found) >= int(expected) - 1  # nothing flagged before the broken rule
+
+
+def test_the_coverage_page_lists_every_rule_the_verifier_is_tested_on() -> None:
+    """A rule is said to be checked by the verifier's tests (the coverage pages) exactly when a
+    mutation operator breaks it and the tests above catch it."""
+    from camelot_rules.data.registry import RULES
+
+    said = {r.id for r in RULES if "tests/logs/test_playlog_replay.py" in r.tests}
+    assert said == set(RULE_OF.values())
