@@ -226,7 +226,7 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     """Add this command to the command line's sub-commands."""
     p_sim = sub.add_parser(
         "simulate",
-        help=_("whole games by the heuristic policies: P(knights win) with its interval"),
+        help=_("whole games played by a policy (--policy): P(knights win) with its interval"),
         epilog=_("examples: {example}; {example2}").format(
             example="camelot-rules simulate --players 5 --games 1000 --seed 11 --csv out.csv",
             example2="camelot-rules simulate --games 1000 --sweep players=3,4,5 "
