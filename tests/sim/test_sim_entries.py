@@ -10,7 +10,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -128,6 +128,21 @@ def _poll(done: Callable[[], bool], seconds: float) -> bool:
     return True
 
 
+@contextlib.contextmanager
+def _reaped(run: subprocess.Popen[bytes], marker: str) -> Iterator[None]:
+    """Whatever the test's outcome, no run nor worker of ``marker`` plays on after it (a failed
+    run's games would load the machine)."""
+    try:
+        yield
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.wait()
+        for pid in _children_alive(marker):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 @pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGKILL], ids=["interrupted", "killed"])
 def test_no_worker_outlives_an_interrupted_run(how: signal.Signals) -> None:
@@ -136,7 +151,7 @@ def test_no_worker_outlives_an_interrupted_run(how: signal.Signals) -> None:
     run = subprocess.Popen(
         [sys.executable, "-c", _RUN], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
     )
-    try:
+    with _reaped(run, marker):
         assert run.stdout is not None and run.stdout.readline().strip() == b"started"
         # the run and its two workers
         assert _poll(lambda: len(_children_alive(marker)) >= 3, 120)
@@ -144,13 +159,6 @@ def test_no_worker_outlives_an_interrupted_run(how: signal.Signals) -> None:
         run.wait(timeout=120)
         assert run.returncode == -how  # ended by the signal, not by playing all its games
         assert _poll(lambda: not _children_alive(marker), 120), _children_alive(marker)
-    finally:  # a failure leaves no run playing on (its 2,000 games would load the machine)
-        if run.poll() is None:
-            run.kill()
-            run.wait()
-        for pid in _children_alive(marker):
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
 
 
 _INTERRUPTED_AT_FORK = """
@@ -173,15 +181,8 @@ def test_ctrl_c_while_the_workers_start_interrupts_the_run() -> None:
     run = subprocess.Popen(
         [sys.executable, "-c", _INTERRUPTED_AT_FORK], env=env, stderr=subprocess.PIPE
     )
-    try:
+    with _reaped(run, marker):
         _out, err = run.communicate(timeout=300)
         assert run.returncode == -signal.SIGINT, err.decode()[-2000:]
         assert b"Exception ignored" not in err
         assert _poll(lambda: not _children_alive(marker), 120), _children_alive(marker)
-    finally:
-        if run.poll() is None:
-            run.kill()
-            run.wait()
-        for pid in _children_alive(marker):
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
