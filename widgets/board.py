@@ -309,7 +309,7 @@ def _knights(observation: Mapping[str, Any]) -> str:
     cell = "padding:2px 4px;border-bottom:1px solid #eee;vertical-align:top"
     rows = []
     for seat in sorted(names, key=str):
-        notes = [html.escape(card_name(r)) for r in relics.get(seat, [])]
+        notes = [html.escape(display_name(r, "relic")) for r in relics.get(seat, [])]
         if seat in dead:
             notes.append(_bold(_("dead")))
         if seat in revealed:

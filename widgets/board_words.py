@@ -105,14 +105,12 @@ def knight_name(knight: str) -> str:
 
 
 def place_name(quest: str) -> str:
-    """A quest as the engine names it in English (its id), by names.py's name otherwise."""
-    return quest if get_language() == "en" else display_name(quest, "quest")
+    """A place as printed ("Black Knight", "Camelot"; names.py), in the reader's language."""
+    return display_name(quest, "quest")
 
 
 def card_name(card: object) -> str:
-    """A card as the board names it (the engine's id in English, names.py's otherwise)."""
-    if get_language() == "en":
-        return str(card)
+    """A card as printed ("Lady of the Lake", "Fight 3"; names.py), in the reader's language."""
     return display_name(str(card))
 
 

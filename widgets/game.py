@@ -161,15 +161,13 @@ def summarize_board(observation: Mapping[str, Any]) -> str:
             else _("{n} grails, {blacks}").format(n=gr.get("grails", 0), blacks=blacks)
         )
         forest = sep() + card_name("dark_forest") if gr.get("dark_forest") else ""
-        if forest and get_language() == "en":
-            forest = "; Dark Forest"
         lines.append(
             _("{label}: {text}").format(label=quest_title("grail"), text=state + forest + here(gr))
         )
     for war in ("picts", "saxons"):
         q = quest_of(quests, war)
         if q is not None:
-            mordred = (sep() + card_name("mordred").title()) if q.get("mordred") else ""
+            mordred = (sep() + card_name("mordred")) if q.get("mordred") else ""
             fights = _("fights 1..{n}").format(n=q["fights"]) if q.get("fights") else _("no fights")
             warriors = _("warriors {n}/{most}").format(
                 n=q.get("warriors", 0), most=threshold("war_warriors_to_lose")
@@ -192,7 +190,7 @@ def summarize_board(observation: Mapping[str, Any]) -> str:
         if seat in dead:
             knights.append(_("{seat} {knight} dead").format(seat=seat, knight=name))
             continue
-        held = f" +{'+'.join(map(card_name, relics[seat]))}" if seat in relics else ""
+        held = "".join(f" +{display_name(r, 'relic')}" for r in relics.get(seat, []))
         shown = _("life {n}").format(n=life[seat]) if seat in life else _("no life")
         if seat in revealed:
             shown += list_sep() + _("unmasked traitor")
@@ -226,7 +224,7 @@ def summarize_board(observation: Mapping[str, Any]) -> str:
                 black=mc["removed"]["black"], white=mc["removed"]["white"]
             )
         )
-        title = "Merlin's Company" if get_language() == "en" else display_name("expansion", "term")
+        title = display_name("expansion", "term")
         lines.append(_("{label}: {text}").format(label=title, text=sep().join(parts)))
     d = obs["decks"]
     lines.append(
@@ -247,8 +245,8 @@ def summarize_board(observation: Mapping[str, Any]) -> str:
 
 
 def _name_of(knight: str) -> str:
-    """A knight in the text summary: the engine's id in English, the printed name otherwise."""
-    return knight if get_language() == "en" else display_name(knight, "knight")
+    """A knight in the text summary, as printed ("Sir Gawain"), in the reader's language."""
+    return display_name(knight, "knight")
 
 
 Step = tuple[Any, Any, str, str | None]  # (seat or None for chance, move, note, rule id)

@@ -124,7 +124,7 @@ def test_grail_spots_grails_from_one_end_blacks_from_the_other() -> None:
     spots = _svg(board, "board-grail-spots")
     assert _slots(spots) == 7  # BoQ p.9
     assert _texts(spots) == ["G", "G", "G", "De", "De"]
-    assert "Dark Forest is on the quest" in board and "despair, desolation" in board
+    assert "Dark Forest is on the quest" in board and "Despair, Desolation" in board
 
 
 def test_wars_show_the_straight_and_the_warriors() -> None:
@@ -152,13 +152,18 @@ def test_each_knight_has_its_life_place_relics_and_status() -> None:
     rows = re.findall(r"<tr class='board-knight'.*?</tr>", board, re.S)
     assert len(rows) == 4
     arthur, galahad, gawain, kay = rows
-    assert "♥♥♥♥</span>" in arthur and "excalibur, armor" in arthur and "Camelot" in arthur
+    assert (
+        "♥♥♥♥</span>" in arthur
+        and "Excalibur, Lancelot&#x27;s Armor" in arthur
+        and "Camelot" in arthur
+    )
     assert "♥♥♥</span>" in galahad and "Holy Grail" in galahad and "to act" in galahad
     assert "♥♥♥♥♥</span>" in gawain and "traitor, unmasked" in gawain
     assert "dead" in kay and "♥" not in kay
     assert "has accused" in galahad
     text = summarize_board(obs)
-    assert "0 arthur @camelot life 4 +excalibur+armor" in text and "3 kay dead" in text
+    assert "0 King Arthur @Camelot life 4 +Excalibur +Lancelot's Armor" in text
+    assert "3 Sir Kay dead" in text
 
 
 def test_the_board_reads_the_same_after_a_json_round_trip() -> None:
@@ -168,7 +173,7 @@ def test_the_board_reads_the_same_after_a_json_round_trip() -> None:
 
 def test_hand_and_decks() -> None:
     board = render_board(_obs())
-    assert "fight_3 ×2" in board and ">grail</span>" in board
+    assert "Fight 3 ×2" in board and ">Grail</span>" in board
     assert "white: 50 to draw, 12 discarded" in board
     assert "no white cards" in render_board(_obs(hand={}, loyalty=None))
     assert "loyalty: hidden" in render_board(_obs(loyalty=None))
@@ -225,6 +230,48 @@ def test_the_engine_observation_is_drawn_with_face_down_cards_as_question_marks(
     assert "black_knight_3" not in board  # the face-down card stays secret
     obs = state.observation(0)
     assert render_board(json.loads(json.dumps(obs)), seat=0) == board
+
+
+#: what an engine id looks like (``lady_of_the_lake``), and the one-word ids the engine shares
+#: with printed names but writes in lower case (``camelot``, ``grail``, ``gawain``)
+_ENGINE_ID = re.compile(
+    r"\b[a-z]+_[a-z0-9_]+\b|\b(?:camelot|picts|saxons|lancelot|dragon|excalibur|grail|merlin"
+    r"|mordred|despair|desolation|armor|arthur|gawain|kay|galahad|percival|tristan|palamedes"
+    r"|bedivere|bors|gaheris|sagramore)\b"
+)
+
+
+def _read_in_english(board: str) -> str:
+    """What a reader sees of a board: its text and its tooltips, without the rule citations
+    (rule ids are cited on purpose: "rule: knight.arthur, BoQ p.13")."""
+    shown = re.sub(r"<[^>]+>", "|", board) + "|".join(re.findall(r"title='([^']*)'", board))
+    return re.sub(r"rule: [^|,]*", "", html.unescape(shown))
+
+
+@pytest.mark.parametrize(("players", "expansion"), [(5, False), (6, True)])
+def test_english_boards_name_everything_as_printed(players: int, expansion: bool) -> None:
+    """The English board and summary say "Lady of the Lake", "Sir Gawain @Black Knight", never
+    the engine's ids, in positions of a randomly played game (the other languages are held to
+    their catalogs by the i18n tests)."""
+    from camelot_rules.engine.flow import chance_weights
+
+    rng = random.Random(players)
+    state, seen, steps = engine.new_game(players, seed=players, expansion=expansion), 0, 0
+    while seen < 12:
+        if state.is_terminal():
+            state = engine.new_game(players, seed=steps, expansion=expansion)
+        if state.is_chance():
+            outcomes, weights = chance_weights(state)
+            state = state.apply_chance(rng.choices(outcomes, weights)[0])
+            continue
+        legal = state.legal_actions()
+        state, steps = state.apply(legal[rng.randrange(len(legal))]), steps + 1
+        if steps % 15 == 0 and state.current_player is not None:
+            seen += 1
+            obs = state.observation(state.current_player)
+            shown = _read_in_english(render_board(obs, seat=state.current_player))
+            assert not _ENGINE_ID.findall(shown), shown
+            assert not _ENGINE_ID.findall(summarize_board(obs)), summarize_board(obs)
 
 
 def test_the_widget_starts_on_the_seeded_deal() -> None:
@@ -387,7 +434,7 @@ def test_the_expansion_box_shows_each_part_of_the_example() -> None:
         "6th Witch; Divine Favor played; travel 9 (+5 discarded); out of the game: 3 black, "
         "0 white" in text
     )
-    assert "2 gawain @black_knight life 5, captured" in text
+    assert "2 Sir Gawain @Black Knight life 5, captured" in text
     assert render_board(json.loads(json.dumps(obs)), seat=1) == board
 
 
