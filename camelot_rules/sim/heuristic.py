@@ -83,7 +83,7 @@ class LoyalHeuristic(KnightValues):
     engine costs :meth:`engine_harm` (``engine_cost`` while fewer than
     ``engines_cheap_below`` stand, then growing with the square of the excess, and the twelfth
     loses the game); a life point costs :meth:`life_harm` (``life_cost``, doubling for each
-    point below ``life_safe``, ``travel_reserve`` more in Merlin's Company; the last is
+    point below ``life_safe``, ``life_safe_mc`` in Merlin's Company; the last is
     death). He takes the cheapest. In Merlin's Company the box's black cards are that box's
     (two more Despair and Excalibur cards, one more of each war's, the seven witches: the
     Third brings a warrior to each war). ``engine_cost`` was raised from 0.2 to 0.8 (siege
@@ -175,6 +175,19 @@ class LoyalHeuristic(KnightValues):
     deaths for black swords (9 wins of 1,200 each, seeds 2-4); only together do they win
     more. ``war_value`` (4) is the first score of a war's Fight card: 5.5
     and 7 drew knights to the wars and lost more elsewhere (400 games each).
+    ``life_safe`` (4; ``life_safe_mc`` 5 in Merlin's Company, where it was ``life_safe``
+    plus ``travel_reserve``) is kept though a higher price wins more games for the heuristic
+    alone (issue 30: about 94% of the life lost is chosen, ``benchmarks/life_sources.py``).
+    4,000 games a box, seed 2, ``life_safe`` 4, 5, 6, 7, 8: 5 players without a traitor 653,
+    770, 864, 823, 659 wins; with the traitor dealt 322, 363, 403, 390, 297; 7 players 676,
+    780, 854, 703, 424; 6 players 473 to 586 (4 and 6 only); 3 and 4 players level. But the
+    search knights play out and choose with this heuristic, and with 6 they lose to the
+    search traitor (5 players, 100 games, seed 30: 3 wins against 16 with 4): their loyal
+    fellows lose life less often, the belief (:data:`~camelot_rules.sim.determinize.
+    LIKELIHOOD`, where a life lost at the evil step is the loyal knights' mark) no longer
+    tells them from the traitor, and they accuse wrongly (23 accusations in 16 games, every
+    one wrong, against 5). In Merlin's Company ``life_safe_mc`` 6 loses most wins (5
+    players 68 to 36 of 4,000; 4: 76, a wash).
     """
 
     def choose(
@@ -228,12 +241,12 @@ class LoyalHeuristic(KnightValues):
 
     def life_harm(self, life: int, expansion: bool = False) -> float:
         """What one life point costs, in swords: ``life_cost``, doubling with each point
-        below ``life_safe`` (``travel_reserve`` more in Merlin's Company, where a failed travel
+        below ``life_safe`` (``life_safe_mc`` in Merlin's Company, where a failed travel
         demand and the witches take life too); the last one is death (his hand lost, one
         knight fewer)."""
         if life <= 1:
             return 1000.0
-        safe = self.life_safe + (self.travel_reserve if expansion else 0)
+        safe = self.life_safe_mc if expansion else self.life_safe
         return self.life_cost * 2.0 ** max(0, safe - life)
 
     # --- heroic actions -------------------------------------------------------------------------

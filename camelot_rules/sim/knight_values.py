@@ -57,6 +57,7 @@ class KnightValues(ByFields):
     engine_steep: float = 2.0
     life_cost: float = 0.2
     life_safe: int = 4
+    life_safe_mc: int = 5
     travel_reserve: int = 1
     black_face_down: bool = True
     free_value: float = 0.0
