@@ -43,6 +43,7 @@ from camelot_rules.sim.search import (
     Playouts,
     SearchKnight,
     SearchTraitor,
+    _suspect,
     candidates,
     searched_moment,
 )
@@ -298,6 +299,30 @@ def test_the_planner_names_the_traitor_once_it_may() -> None:
     assert Accuse(2) in s.legal_actions()
     planner = Planner(playouts=Playouts(horizon=1, to_end=False, confirm=0))
     assert planner.decide(s, 0, s.legal_actions(), random.Random(0), Dealer(1), []) == Accuse(2)
+
+
+def test_the_search_knights_accuse_no_one_unless_told_to() -> None:
+    """Their belief, fitted on the traitor heuristic, is fooled by the search traitor
+    (``SearchKnight``'s docstring): by default the accusation is not even a candidate, however
+    black a knight's record; with ``accuse_at`` set it is."""
+    s = position(
+        4,
+        phase="heroic",
+        loyalty=("loyal", "loyal", "traitor", "loyal"),
+        white_swords=4,
+        black_swords=2,
+    )
+    legal = s.legal_actions()
+    assert Accuse(2) in legal
+    record = [(2, "evil:black"), (2, "evil:engine")] * 6  # a record only a traitor would keep
+    knight = SearchKnight(worlds=2, playouts=QUICK)
+    assert knight.worlds_for(s, 0, record).traitor_odds()[2] > 0.8
+    assert knight.accuse_at == math.inf
+    rng = random.Random(0)
+    assert knight.decide(s, 0, legal, rng, None, record) != Accuse(2)
+    suspect = _suspect(knight.worlds_for(s, 0, record), 0.5)
+    assert Accuse(2) in candidates(s, 0, legal, knight.loyal, knight.width, suspect)
+    assert _suspect(knight.worlds_for(s, 0, record), knight.accuse_at) is None
 
 
 def test_a_clairvoyant_planner_game_is_dealt() -> None:
