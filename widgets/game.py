@@ -91,7 +91,7 @@ def summarize_board(observation: Mapping[str, Any]) -> str:
         if isinstance(result, Mapping)
         else []
     )
-    knight = _name_of(names.get(turn, "?"))
+    knight = display_name(names.get(turn, "?"), "knight")
     head = (
         _("Turn {n}, {knight} (seat {seat}), phase {phase}")
         if "turn_number" in obs
@@ -186,7 +186,7 @@ def summarize_board(observation: Mapping[str, Any]) -> str:
     mc = expansion_of(obs)
     knights = []
     for seat in sorted(names, key=str):
-        name = _name_of(names[seat])
+        name = display_name(names[seat], "knight")
         if seat in dead:
             knights.append(_("{seat} {knight} dead").format(seat=seat, knight=name))
             continue
@@ -242,11 +242,6 @@ def summarize_board(observation: Mapping[str, Any]) -> str:
     cards = list_sep().join(f"{card_name(c)} x{n}" for c, n in sorted(hand.items()) if int(n))
     lines.append(_("Hand: {cards}").format(cards=cards) if cards else _("Hand: empty"))
     return "\n".join(lines)
-
-
-def _name_of(knight: str) -> str:
-    """A knight in the text summary, as printed ("Sir Gawain"), in the reader's language."""
-    return display_name(knight, "knight")
 
 
 Step = tuple[Any, Any, str, str | None]  # (seat or None for chance, move, note, rule id)
