@@ -22,7 +22,6 @@ from widgets.board_words import (
     ENGINE,
     GOLD,
     PHASES,
-    QUEST_TITLES,
     RED,
     WHITE,
     black_text,
@@ -34,7 +33,6 @@ from widgets.board_words import (
     lancelot_dragon_of,
     list_sep,
     merlin_place,
-    place_name,
     quest_of,
     quest_title,
     relic_holders,
@@ -321,7 +319,7 @@ def _knights(observation: Mapping[str, Any]) -> str:
         if seat == to_act:
             notes.append(_bold(_("to act")))
         at = str(where.get(seat, ""))
-        place = quest_title(at) if at in QUEST_TITLES else str(where.get(seat, "-"))
+        place = quest_title(at) if at else "-"
         shown = _life(int(life[seat])) if seat in life and seat not in dead else "-"
         style = "background:#fff6d6;" if seat == to_act else ""
         style += "opacity:0.55;" if seat in dead else ""
@@ -434,7 +432,9 @@ def _decks(observation: Mapping[str, Any]) -> str:
             )
         )
     if observation.get("heroism"):
-        items.append(_("Heroism on: {quest}").format(quest=place_name(str(observation["heroism"]))))
+        items.append(
+            _("Heroism on: {quest}").format(quest=quest_title(str(observation["heroism"])))
+        )
     return _section(
         _("Decks"),
         "".join(f"<div style='font-size:smaller'>{html.escape(i)}</div>" for i in items),

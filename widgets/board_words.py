@@ -19,7 +19,6 @@ __all__ = [
     "ENGINE",
     "GOLD",
     "PHASES",
-    "QUEST_TITLES",
     "RED",
     "REQUIRED_KEYS",
     "WHITE",
@@ -34,7 +33,6 @@ __all__ = [
     "lancelot_dragon_of",
     "list_sep",
     "merlin_place",
-    "place_name",
     "quest_of",
     "quest_title",
     "relic_holders",
@@ -60,16 +58,6 @@ REQUIRED_KEYS = (
     "relics",
     "decks",
 )
-QUEST_TITLES = {  # the board's English titles; other languages name quests by names.py
-    "black_knight": "Black Knight",
-    "lancelot": "Lancelot's Armor",
-    "dragon": "The Dragon",
-    "excalibur": "Excalibur",
-    "grail": "Holy Grail",
-    "picts": "Pict war",
-    "saxons": "Saxon war",
-    "camelot": "Camelot",
-}
 WITCHES = {  # JA witches: the four that stay in play, in a few words (translated where shown)
     "morgan_witch_2": N_("2nd Witch: no life may be sacrificed until a quest is won"),
     "morgan_witch_5": N_("5th Witch: a wrong accusation turns 2 white swords black"),
@@ -91,9 +79,10 @@ def list_sep() -> str:
 
 
 def quest_title(quest: str) -> str:
-    """A quest's title on the board: the board's own in English, names.py's otherwise."""
-    if get_language() == "en":
-        return QUEST_TITLES.get(quest, quest)
+    """A quest or place as printed ("Black Knight", "Lancelot", "Camelot"; names.py, BoQ
+    p.2), in the reader's language: the board's headings, a knight's place, Heroism's quest.
+    (The board's English headings once had their own table, which named the quest for
+    Lancelot after his relic, "Lancelot's Armor".)"""
     return display_name(quest, "quest")
 
 
@@ -102,11 +91,6 @@ def knight_name(knight: str) -> str:
     if get_language() == "en":
         return knight.title()
     return display_name(knight, "knight")
-
-
-def place_name(quest: str) -> str:
-    """A place as printed ("Black Knight", "Camelot"; names.py), in the reader's language."""
-    return display_name(quest, "quest")
 
 
 def card_name(card: object) -> str:

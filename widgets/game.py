@@ -38,7 +38,6 @@ from widgets.board_words import (
     lancelot_dragon_of,
     list_sep,
     merlin_place,
-    place_name,
     quest_of,
     quest_title,
     relic_holders,
@@ -196,7 +195,7 @@ def summarize_board(observation: Mapping[str, Any]) -> str:
             shown += list_sep() + _("unmasked traitor")
         if mc is not None and seat in mc["captured"]:
             shown += list_sep() + _("captured")
-        place = place_name(str(where.get(seat, "?")))
+        place = quest_title(str(where.get(seat, "?")))
         knights.append(f"{seat} {name} @{place} {shown}{held}")
     lines.append(_("Knights: {knights}").format(knights=sep().join(knights)))
     if mc is not None:

@@ -99,7 +99,7 @@ def test_lancelot_then_dragon_then_neither() -> None:
     board = render_board(obs)
     assert _slots(_svg(board, "board-dragon-white")) == 9  # three of a kind x3 (BoQ p.7)
     assert _texts(_svg(board, "board-dragon-black")) == ["?", "7"]
-    assert "The Dragon" in board and "Arthur (seat 0), Galahad (seat 1)" in board
+    assert "Dragon" in board and "Arthur (seat 0), Galahad (seat 1)" in board
     del obs["quests"]["dragon"]
     obs["quests"]["lancelot_dragon"] = "over"
     assert "both quests are over" in render_board(obs)
@@ -482,7 +482,7 @@ def test_the_engine_expansion_position_is_drawn() -> None:
     obs = state.observation(0)
     board = render_board(obs, seat=0)
     box = _mc_box(board)
-    assert "at Pict war" in box and "Caradoc (seat 2)" in box
+    assert "at Pict War" in box and "Caradoc (seat 2)" in box
     assert "5th Witch" in box and "7th Witch" in box and "Divine Favor" in box
     total = state.cfg.travel_box
     assert f"{sum(total) - 2} to draw, 1 discarded" in box  # one under a figure, one discarded
