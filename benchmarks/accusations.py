@@ -1,6 +1,7 @@
 """The search knights' accusations, checked against the hidden loyalty cards (issue 30).
 
 Usage: .venv/bin/python benchmarks/accusations.py [--players 7] [--games 20] [--seed 30]
+       [--accuse-at P] [--likelihood ratios.json]
 
 Plays ``--games`` games of the search line-up (:class:`~camelot_rules.sim.search.SearchKnight`
 against :class:`~camelot_rules.sim.search.SearchTraitor`, the standard traitor deal), the
@@ -20,55 +21,46 @@ The policies are wrapped, not changed: the games are the same as without the wra
 from __future__ import annotations
 
 import argparse
+import json
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
+
+from watching import Seen, Watched
 
 from camelot_rules.engine.actions import Accuse, Action
 from camelot_rules.engine.state import GameState
 from camelot_rules.sim import GameConfig, Policies
-from camelot_rules.sim.determinize import public_kind
+from camelot_rules.sim.determinize import LIKELIHOOD, public_kind
 from camelot_rules.sim.games import game_seed, play_game
 from camelot_rules.sim.search import SearchKnight, SearchTraitor
 
 EVIL_KINDS = ("evil:black", "evil:engine", "evil:life")
 
 
-class Watched:
-    """A searching policy that tells what it chose (the same choices as ``policy``)."""
+def watcher(side: str, log: dict[str, Any]) -> Seen:
+    """A callback for :class:`~watching.Watched` that logs ``side``'s evil steps and its
+    accusations, each checked against the hidden loyalty cards."""
 
-    searches = True
-
-    def __init__(self, policy: Any, side: str, log: dict[str, Any]) -> None:
-        self.policy, self.side, self.log = policy, side, log
-
-    def choose(self, observation: Any, actions: Sequence[Action], rng: Any) -> Action:
-        return self.policy.choose(observation, actions, rng)
-
-    def decide(
-        self,
-        s: GameState,
-        seat: int,
-        legal: Sequence[Action],
-        rng: Any,
-        dealer: Any,
-        record: Sequence[tuple[int, str | None]],
-    ) -> Action:
-        action = self.policy.decide(s, seat, legal, rng, dealer, record)
+    def seen(s: GameState, seat: int, action: Action, policy: Any, record: Sequence[Any]) -> None:
         kind = public_kind(s, seat, action)
         if kind in EVIL_KINDS:
-            self.log["evil"][self.side][kind] += 1
-        if isinstance(action, Accuse):
-            odds = self.policy.worlds_for(s, seat, record).traitor_odds()
+            log["evil"][side][kind] += 1
+        if isinstance(action, Accuse) and side == "traitor":
+            log["traitor_accusations"] += 1  # (a traitor may accuse a loyal knight, RB p.16)
+        elif isinstance(action, Accuse):
+            odds = policy.worlds_for(s, seat, record).traitor_odds()
             true = [o for o, card in enumerate(s.loyalty) if card == "traitor"]
-            self.log["accusations"].append(
+            log["accusations"].append(
                 (
                     action.seat in true,
                     odds.get(action.seat, 0.0),
                     max((odds.get(o, 0.0) for o in true), default=0.0),
                 )
             )
-        return action
+
+    return seen
 
 
 def main() -> None:
@@ -76,13 +68,24 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=7)
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=30)
+    ap.add_argument(
+        "--accuse-at", type=float, default=None, help="SearchKnight.accuse_at (default: its own)"
+    )
+    ap.add_argument(
+        "--likelihood", type=Path, help="ratios (JSON, fit_belief.py --out) to load first"
+    )
     args = ap.parse_args()
+    if args.likelihood is not None:
+        LIKELIHOOD.update(json.loads(args.likelihood.read_text()))
+    knight = SearchKnight() if args.accuse_at is None else SearchKnight(accuse_at=args.accuse_at)
     log: dict[str, Any] = {
         "evil": {"loyal": Counter(), "traitor": Counter()},
         "accusations": [],
+        "traitor_accusations": 0,
     }
     policies = Policies(
-        Watched(SearchKnight(), "loyal", log), Watched(SearchTraitor(), "traitor", log)
+        Watched(knight, watcher("loyal", log)),
+        Watched(SearchTraitor(), watcher("traitor", log)),
     )
     wins = 0
     for g in range(args.games):
@@ -96,6 +99,7 @@ def main() -> None:
     acc = log["accusations"]
     right = sum(1 for ok, _, _ in acc if ok)
     print(f"accusations: {len(acc)}, right {right}, wrong {len(acc) - right}")
+    print(f"accusations by the traitor: {log['traitor_accusations']}")
     if acc:
         accused = sum(p for _, p, _ in acc) / len(acc)
         traitor = sum(t for _, _, t in acc) / len(acc)
