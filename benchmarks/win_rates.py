@@ -10,8 +10,10 @@ Usage::
 ``--policies`` (default heuristic, search, planner; see :mod:`camelot_rules.sim.lineups`;
 also ``search-knights``, search knights vs the traitor heuristic, and
 ``heuristic-vs-search-traitor``, the loyal heuristic vs the search traitor, which tell the two
-sides' search apart) on ``--boxes`` (default: 5 players base with the standard traitor deal,
-5 players base without a traitor, 7 players base, 5 players Merlin's Company; ``--boxes all``:
+sides' search apart, and ``search-cautious-traitor``, the search line-up with the traitor who
+hides, ``SearchTraitor(caution=0.02)``, the old default) on ``--boxes``
+(default: 5 players base with the standard traitor deal, 5 players base without a traitor,
+7 players base, 5 players Merlin's Company; ``--boxes all``:
 every player count of both boxes, with and without a traitor). Each cell's
 games are ``simulate_games(config, policies, n, seed, first=k)`` batch by batch, one CSV row
 per game in ``OUT/<policy>-<box>.csv``: a cell's table is the same as one run of all its
@@ -57,6 +59,8 @@ FIELDS = list(GameRow.__dataclass_fields__)
 MIXED = {
     "search-knights": lambda: Policies(SearchKnight(), TraitorHeuristic()),
     "heuristic-vs-search-traitor": lambda: Policies(LoyalHeuristic(), SearchTraitor()),
+    # the search traitor who pays to look loyal to the knights' belief (the old default)
+    "search-cautious-traitor": lambda: Policies(SearchKnight(), SearchTraitor(caution=0.02)),
 }
 
 

@@ -13,6 +13,7 @@ import pytest
 from camelot_rules.engine import new_game, position
 from camelot_rules.engine.actions import (
     Accuse,
+    AddEngine,
     DrawBlack,
     FightEngine,
     LoseLife,
@@ -323,6 +324,31 @@ def test_the_search_knights_accuse_no_one_unless_told_to() -> None:
     suspect = _suspect(knight.worlds_for(s, 0, record), 0.5)
     assert Accuse(2) in candidates(s, 0, legal, knight.loyal, knight.width, suspect)
     assert _suspect(knight.worlds_for(s, 0, record), knight.accuse_at) is None
+
+
+def test_the_search_traitor_does_not_pay_to_look_loyal_by_default() -> None:
+    """The knights do not accuse, so hiding buys the traitor nothing (``SearchTraitor``'s
+    docstring). With the old caution (0.02) he gave his own life point at the evil step, the
+    kind the belief reads as loyal (LIKELIHOOD["evil:life"] < 1), where he harms the knights
+    by sabotage when he pays nothing: here a siege engine."""
+    s = position(
+        4,
+        phase="evil",
+        loyalty=("traitor", "loyal", "loyal", "loyal"),
+        white_swords=3,
+        black_swords=2,
+        siege_engines=2,
+    )
+    legal = s.legal_actions()
+    assert LoseLife() in legal and LIKELIHOOD["evil:life"] < 1.0
+    assert SearchTraitor().caution == 0.0
+
+    def choice(caution: float, seed: int) -> object:
+        traitor = SearchTraitor(worlds=2, playouts=QUICK, caution=caution)
+        return traitor.decide(s, 0, legal, random.Random(seed), None, [])
+
+    assert {choice(0.02, seed) for seed in range(3)} == {LoseLife()}
+    assert {choice(0.0, seed) for seed in range(3)} == {AddEngine()}
 
 
 def test_a_clairvoyant_planner_game_is_dealt() -> None:
