@@ -31,6 +31,14 @@ each, the chance of that choice by a traitor over its chance by a loyal knight
 independent). A world's traitors are then drawn with the chance of the deal (how many traitor
 cards stayed undealt) times these ratios.
 
+The ratios describe the traitor *heuristic*. A traitor who reads them can always look loyal,
+and the search traitor (:class:`~camelot_rules.sim.search.SearchTraitor`) does when given a
+``caution``: refitted on his games (``benchmarks/fit_belief.py --policies search``, 150 games
+of 5 players in each box, seed 202), the table inverts at each fit - from this one he gives
+life at the evil step (ratio 2.87) and stalls (white cards 4.0); from that fit he gives none
+(0.017) and moves (1.75) - so no fixed table catches him (issue 30). The search knights
+therefore do not accuse; the belief only weights their worlds.
+
 Known approximations (said wherever the advisor answers): cards a player has seen pass
 between others (Arthur's gift, the opening share) are dealt again as unseen; the travel pile's
 content is public (its order is the engine's chance).

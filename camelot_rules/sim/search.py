@@ -331,8 +331,8 @@ class SearchKnight(ByFields):
     traitor gives one at about half of his (a loyal knight at about a quarter), and the
     belief puts about 0 on him when the knights accuse. Never accusing, the same games (seed
     30) win 85 of 300 at 7 players against 50 (exact McNemar p = 3e-9) and 51 of 300 at 5
-    players against 43 (p = 0.04). Accusations come back with a belief fitted on the
-    traitor it faces."""
+    players against 43 (p = 0.04). A belief fitted on the search traitor does not help: he
+    reads it too, and the next fit inverts it (:mod:`~camelot_rules.sim.determinize`)."""
 
     searches = True
     worlds: int = 8
