@@ -557,8 +557,11 @@ def render_board(observation: Mapping[str, Any], *, seat: int | None = None) -> 
     log = obs.get("log") or []
     if log:
         rule = obs.get("rule")
-        steps = [render_step(note_text(str(s)), None) for s in log[:-1]]
-        steps.append(render_step(note_text(str(log[-1])), str(rule) if rule else None))
+        names = seat_names(obs)
+        knights = [names.get(i, names.get(str(i), "")) for i in range(len(names))]
+        steps = [render_step(note_text(str(s), knights=knights), None) for s in log[:-1]]
+        last = note_text(str(log[-1]), knights=knights)
+        steps.append(render_step(last, str(rule) if rule else None))
         parts.append(
             _section(
                 _("Last step"),

@@ -268,7 +268,7 @@ def _describe(step: Step, knights: Sequence[str] = ()) -> tuple[str, str | None]
             seat=seat_text(seat, knights), move=step_text(move, knights=knights)
         )
     if note and note not in (str(move), f"seat {seat}: {move}"):
-        line += f" - {note_text(note, move)}"
+        line += f" - {note_text(note, move, knights)}"
     return line, rule
 
 

@@ -318,19 +318,24 @@ def _note_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
     return tuple(out)
 
 
-def note_text(note: str, action: object = None) -> str:
+def note_text(note: str, action: object = None, knights: Sequence[str] = ()) -> str:
     """The engine's note ``note`` in the language in force (``action``: the move it follows,
-    whose text is the note's "seat N: <move>"); the note as it is when no pattern matches.
+    whose text is the note's "seat N: <move>"); each seat with its knight when ``knights`` (the
+    knight of each seat) are given; the note as it is when no pattern matches.
 
     >>> from camelot_rules.base.i18n import language
     >>> with language("ja"):
     ...     note_text("black card drawn: despair")
     '黒カードを引いた：絶望'
+    >>> note_text("seat 1 wrongly accuses seat 2", knights=("arthur", "kay", "gawain"))
+    'seat 1 (Sir Kay) wrongly accuses seat 2 (Sir Gawain)'
     """
     if action is not None and note.endswith(f": {action}") and note.startswith("seat "):
         seat = note[len("seat ") : -len(f": {action}")]
         if seat.isdigit():
-            return _("seat {seat}: {move}").format(seat=seat, move=step_text(action))
+            return _("seat {seat}: {move}").format(
+                seat=seat_text(int(seat), knights), move=step_text(action, knights=knights)
+            )
     for regex, template in _note_patterns():
         found = regex.match(note)
         if found is None:
@@ -343,7 +348,10 @@ def note_text(note: str, action: object = None) -> str:
         elif "{move}" in template:
             if action is None or values["move"] != str(action):
                 continue
-            values["move"] = step_text(action)
+            values["move"] = step_text(action, knights=knights)
+        for field in ("seat", "other"):
+            if values.get(field, "").isdigit():
+                values[field] = seat_text(int(values[field]), knights)
         if "cause" in values:
             values["cause"] = cause_text(values["cause"])
         for field, show in _NAMES_BY_FIELD.items():

@@ -631,6 +631,23 @@ def test_the_engines_notes_and_moves_are_translated(lang: str) -> None:
     assert untranslated == [] and len(steps) > 300
 
 
+def test_the_engines_notes_name_each_seats_knight() -> None:
+    """A note's seats read as the moves' do, "seat 2 (Sir Gawain)", when the knights are
+    known: in the game widget's log and the board's last steps (review of issue 30)."""
+    from camelot_rules.front.steps import note_text
+
+    named = 0
+    for before, after in _seeded_steps(2):
+        note = after.last_step[0]
+        if not note or after.last_step == before.last_step:
+            continue
+        shown = note_text(note, after.history()[-1], after.knights)
+        bare = re.findall(r"seat (\d+)(?! \()", shown)
+        assert not bare, (note, shown)
+        named += len(re.findall(r"seat \d+ \(", shown))
+    assert named > 100
+
+
 @pytest.mark.parametrize("lang", ["ja", "es"])
 def test_the_game_widget_switched_to_japanese_and_spanish(lang: str) -> None:
     from camelot_rules.base.i18n import set_language
