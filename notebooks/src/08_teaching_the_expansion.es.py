@@ -194,7 +194,7 @@ print(lesson.traitors_table())
 #
 # ## 9. La partida entera: qué hace la caja con las posibilidades de los Caballeros
 #
-# Las mismas partidas con semilla, con y sin la expansión, jugadas hasta el final por las políticas rápidas del proyecto, las heurísticas (`POLICIES` arriba; la tabla las nombra). Son reglas sencillas y juegan peor que una mesa real - por ejemplo, la heurística leal nunca gasta una carta Blanca Especial para liberar a un compañero capturado -, así que lee la tabla como *lo que estas reglas hacen a estos jugadores*. Las políticas de búsqueda del cuaderno 10 ganan el doble (su tabla da las tasas medidas) pero tardan segundos por partida: pasa `lineup("search")` (de `camelot_rules.sim.lineups`) como `POLICIES` y todos los números de abajo la siguen, en minutos.
+# Las mismas partidas con semilla, con y sin la expansión, jugadas hasta el final por las políticas rápidas del proyecto, las heurísticas (`POLICIES` arriba; la tabla las nombra). Son reglas sencillas y juegan peor que una mesa real - por ejemplo, la heurística leal nunca gasta una carta Blanca Especial para liberar a un compañero capturado -, así que lee la tabla como *lo que estas reglas hacen a estos jugadores*. Las políticas de búsqueda del cuaderno 10 buscan en ambos bandos, Caballeros y Traidor, y juegan mejor (su tabla da las tasas medidas) pero tardan segundos por partida: pasa `lineup("search")` (de `camelot_rules.sim.lineups`) como `POLICIES` y todos los números de abajo la siguen, en minutos.
 
 # %%
 base = box_play(POLICIES, players=PLAYERS, expansion=False, games=GAMES, seed=SEED)

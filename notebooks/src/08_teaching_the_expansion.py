@@ -272,8 +272,9 @@ print(lesson.traitors_table())
 # fast policies, the heuristics (`POLICIES` above; the table names them). They are rules of
 # thumb and play worse than a real table - for instance the loyal heuristic never spends a
 # special white card to free a captured companion - so read the table as *what these rules do
-# to these players*. The search policies of notebook 10 win about twice as often (its table
-# gives the measured rates) but take seconds a game: pass `lineup("search")` (from
+# to these players*. The search policies of notebook 10 search on both sides, the knights' and
+# the traitor's, and play better (its table gives the measured rates) but take seconds a
+# game: pass `lineup("search")` (from
 # `camelot_rules.sim.lineups`) as `POLICIES` and every number below follows, in minutes.
 
 # %%
