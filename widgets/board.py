@@ -558,7 +558,7 @@ def render_board(observation: Mapping[str, Any], *, seat: int | None = None) -> 
     if log:
         rule = obs.get("rule")
         names = seat_names(obs)
-        knights = [names.get(i, names.get(str(i), "")) for i in range(len(names))]
+        knights = [names.get(i, "") for i in range(len(names))]  # (seat_names: int keys)
         steps = [render_step(note_text(str(s), knights=knights), None) for s in log[:-1]]
         last = note_text(str(log[-1]), knights=knights)
         steps.append(render_step(last, str(rule) if rule else None))

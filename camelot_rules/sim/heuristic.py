@@ -181,12 +181,13 @@ class LoyalHeuristic(KnightValues):
     4,000 games a box, seed 2, ``life_safe`` 4, 5, 6, 7, 8: 5 players without a traitor 653,
     770, 864, 823, 659 wins; with the traitor dealt 322, 363, 403, 390, 297; 7 players 676,
     780, 854, 703, 424; 6 players 473 to 586 (4 and 6 only); 3 and 4 players level. But the
-    search knights play out and choose with this heuristic, and with 6 they win far less
-    against the search traitor (5 players, 200 games, seed 30, the knights never accusing:
-    24 wins against 41 with 4; 118 of the 200 games lost to seven black swords, against
-    52). Why is not yet known; the heuristic alone trades a life point for a black card, and
-    the searching traitor may exploit that. In Merlin's Company ``life_safe_mc`` 6 loses
-    most wins (5 players 68 to 36 of 4,000; 4: 76, a wash).
+    search knights play out and choose with this heuristic, and with 6 they win less against
+    the search traitor (5 players, the same 200 games, seed 30, the traitor without caution:
+    17 wins against 29 with 4, exact McNemar p = 0.05; 96 of the 200 games lost to seven
+    black swords, against 29; the cautious traitor of before gave 24 against 41). Why is
+    not known: perhaps search already weighs life through its evaluation and playouts, and a
+    higher price here only tilts its candidates toward drawing black cards. In Merlin's
+    Company ``life_safe_mc`` 6 loses most wins (5 players 68 to 36 of 4,000; 4: 76, a wash).
     """
 
     def choose(
