@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -69,6 +69,24 @@ from camelot_rules.sim.knight_values import KnightValues
 from camelot_rules.sim.policy_base import ByFields
 
 __all__ = ["LoyalHeuristic", "TraitorHeuristic", "answer"]
+
+# the actions without a choice in them, made once (the engine hands out these same objects)
+_DRAW_BLACK: Final = made(DrawBlack)
+_ADD_ENGINE: Final = made(AddEngine)
+_LOSE_LIFE: Final = made(LoseLife)
+_SACRIFICE: Final = made(Sacrifice)
+_DRAW_WHITE: Final = made(DrawWhite)
+_PLAY_GRAIL: Final = made(PlayGrail)
+_DRINK: Final = made(Drink)
+_PASS: Final = made(Pass)
+_TAKE_NOTHING: Final = made(Take, None)
+_JOIN: Final = made(Join, True)
+# each war's Fight values in order, without and with Mordred (BoQ p.10, p.16)
+_WAR_SEQUENCES: Final = {
+    (war, mordred): rulebook.war_sequence(war, mordred=mordred)
+    for war in ("picts", "saxons")
+    for mordred in (False, True)
+}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # yours may subclass it, compiled or not
@@ -205,27 +223,27 @@ class LoyalHeuristic(KnightValues):
         engines = obs["siege_engines"]
         life = obs["life"].get(obs["current_player"], 0)
         if not self.weigh_harms:  # the first version's thresholds (kept for comparison)
-            if made(AddEngine) in actions and engines < self.engine_below:
-                return made(AddEngine)
-            if made(LoseLife) in actions and life > self.life_above:
-                return made(LoseLife)
+            if _ADD_ENGINE in actions and engines < self.engine_below:
+                return _ADD_ENGINE
+            if _LOSE_LIFE in actions and life > self.life_above:
+                return _LOSE_LIFE
             if on_the_brink(obs):
-                if made(AddEngine) in actions and engines < self.engine_panic:
-                    return made(AddEngine)
-                if made(LoseLife) in actions and life > self.brink_life:
-                    return made(LoseLife)
-            if made(DrawBlack) in actions:
-                return made(DrawBlack)
+                if _ADD_ENGINE in actions and engines < self.engine_panic:
+                    return _ADD_ENGINE
+                if _LOSE_LIFE in actions and life > self.brink_life:
+                    return _LOSE_LIFE
+            if _DRAW_BLACK in actions:
+                return _DRAW_BLACK
             return actions[0]  # pragma: no cover - the unmasked traitor's turn
         # (the evil step's actions carry no fields: they are told apart by kind)
         kinds = {type(a) for a in actions}
         harms: list[tuple[float, Action]] = []
         if DrawBlack in kinds:
-            harms.append((draw_harm(obs, self.engine_harm(engines + 1)), made(DrawBlack)))
+            harms.append((draw_harm(obs, self.engine_harm(engines + 1)), _DRAW_BLACK))
         if AddEngine in kinds:
-            harms.append((self.engine_harm(engines + 1), made(AddEngine)))
+            harms.append((self.engine_harm(engines + 1), _ADD_ENGINE))
         if LoseLife in kinds:
-            harms.append((self.life_harm(life, obs["expansion"]), made(LoseLife)))
+            harms.append((self.life_harm(life, obs["expansion"]), _LOSE_LIFE))
         if not harms:  # pragma: no cover - the unmasked traitor's turn
             return actions[0]
         return min(harms, key=lambda h: h[0])[1]
@@ -267,7 +285,7 @@ class LoyalHeuristic(KnightValues):
             and obs["rule"] in ARRIVED
             and self._value(obs, here, values, fights)[0] >= self.sacrifice_value
         ):
-            return made(Sacrifice)
+            return _SACRIFICE
         # ending the turn scores 0; when an action is still owed the best one is taken even
         # if it scores below 0
         short = self._shortlist(obs, actions, here, values, fights, kinds)
@@ -311,14 +329,17 @@ class LoyalHeuristic(KnightValues):
         """Only the options that can score: the chosen quest action here or at Camelot (not
         every Fight card or every set of them), moves, special whites, healing, ending the
         turn (empty when none of them is legal)."""
-        picks = [
-            p
-            for q in {here, "camelot"}
-            if (p := self._value(obs, q, values, fights)[1]) is not None
-            and type(p) in kinds
-            and any(a is p or (type(a) is type(p) and a == p) for a in actions)
-        ]
-        return picks + [a for a in actions if type(a) in SCORED]
+        # (a quest's own action is legal only where he stands, so at most one of the two is
+        # offered; plain loops: a generator is an object built on every call when compiled)
+        picks: list[Action] = []
+        for q in (here, "camelot") if here != "camelot" else ("camelot",):
+            p = self._value(obs, q, values, fights)[1]
+            if p is not None and type(p) in kinds and _offered(p, actions):
+                picks.append(p)
+        for a in actions:
+            if type(a) in SCORED:
+                picks.append(a)
+        return picks
 
     def _value(
         self,
@@ -346,18 +367,20 @@ class LoyalHeuristic(KnightValues):
             value, _ = self._value(obs, a.quest, values, fights)
             if value <= 0:
                 return value - 1.0  # nothing to do there: worse than ending the turn
-            crowd = len(obs["quests"][a.quest]["knights"])
+            quests = obs["quests"]
+            expansion = obs["expansion"]
+            crowd = len(quests[a.quest]["knights"])
             trip = 1.0
-            plays = self.travel_trip_plays if obs["expansion"] else self.trip_plays
+            plays = self.travel_trip_plays if expansion else self.trip_plays
             if plays > 1:
                 trip = min(1.0, quest_plays(obs, a.quest) / plays)
             score = value * self.move_discount * trip - (
                 self.crowd_cost * crowd if a.quest != "camelot" else 0
             )
-            if here in SOLO_QUESTS and here in obs["quests"]:
+            if here in SOLO_QUESTS and here in quests:
                 # leaving a solo quest discards the Fight cards laid there (BoQ p.3)
-                score -= self.leave_cost * len(obs["quests"][here]["white"])
-            if obs["expansion"]:
+                score -= self.leave_cost * len(quests[here]["white"])
+            if expansion:
                 arrive, lost_life = travel_risk(obs, a.quest)
                 arrive = 1.0 - self.travel_weight * (1.0 - arrive)
                 score = score * arrive - self.travel_life_cost * lost_life
@@ -390,9 +413,9 @@ class LoyalHeuristic(KnightValues):
             engines = obs["siege_engines"]
             best: tuple[float, Action | None] = (0.0, None)
             if size < min(self.hand_target, 12):
-                best = (3.0 + 0.5 * (self.hand_target - size), made(DrawWhite))
+                best = (3.0 + 0.5 * (self.hand_target - size), _DRAW_WHITE)
             elif size < 12:
-                best = (1.0, made(DrawWhite))
+                best = (1.0, _DRAW_WHITE)
             if engines >= self.fight_engines_at:
                 # Excalibur's holder adds 1 to the fight (RB p.17): one point less to bring
                 bonus = 1 if obs["relics"].get("excalibur") == obs["current_player"] else 0
@@ -430,10 +453,10 @@ class LoyalHeuristic(KnightValues):
             g = q["grail"]
             if g["over"] or g["dark_forest"] or not hand.get("grail"):
                 return 0.0, None
-            return self.grail_value + len(g["blacks"]) * 0.5, made(PlayGrail)
+            return self.grail_value + len(g["blacks"]) * 0.5, _PLAY_GRAIL
         if quest in ("picts", "saxons"):
             war = q[quest]
-            sequence = rulebook.war_sequence(quest, mordred=war["mordred"])
+            sequence = _WAR_SEQUENCES[quest, bool(war["mordred"])]
             nxt = sequence[war["fights"]] if war["fights"] < len(sequence) else 0
             # without the next value, a wild "Fight ?" card is laid as it (F §3d, S16)
             as_wild = not nxt or fights[nxt - 1] == 0
@@ -462,6 +485,14 @@ class LoyalHeuristic(KnightValues):
         return 0.0, None
 
 
+def _offered(pick: Action, actions: Sequence[Action]) -> bool:
+    """Whether ``pick`` is one of ``actions`` (the engine's own object, or an equal one)."""
+    for a in actions:  # noqa: SIM110 - a loop: compiled, any() builds a generator each call
+        if a is pick or (type(a) is type(pick) and a == pick):
+            return True
+    return False
+
+
 def _leave_shared_card(obs: Mapping[str, Any]) -> bool:
     """Whether to leave the shared card to another knight sharing: one of them holds fewer
     white cards (the agreement of RB p.8 and BoQ p.4 read as "the emptier hands first")."""
@@ -482,7 +513,7 @@ def answer(
     if Pledge in kinds:
         return max(of_kind(actions, Pledge), key=lambda a: a.merlins)
     if Drink in kinds:
-        return made(Drink)
+        return _DRINK
     if PlayBlack in kinds:
         down = me is not None and me.black_face_down
         if made(PlayBlack, down) in actions:
@@ -502,16 +533,16 @@ def answer(
         return min(cards, key=lambda a: card_worth(a.card, obs))  # type: ignore[no-any-return]
     takes = [a for a in of_kind(actions, Take) if a.card is not None] if Take in kinds else []
     if takes:
-        if made(Take, None) in actions and _leave_shared_card(obs):
-            return made(Take, None)
+        if _TAKE_NOTHING in actions and _leave_shared_card(obs):
+            return _TAKE_NOTHING
         return max(takes, key=lambda a: card_worth(str(a.card), obs))
     if ChooseWar in kinds:
         q = obs["quests"]
         return min(of_kind(actions, ChooseWar), key=lambda a: q[a.war]["warriors"])
-    if Join in kinds and made(Join, True) in actions:
-        return made(Join, True)
+    if Join in kinds and _JOIN in actions:
+        return _JOIN
     if Pass in kinds:
-        return made(Pass)
+        return _PASS
     return actions[rng.randrange(len(actions))]
 
 
@@ -541,13 +572,13 @@ class TraitorHeuristic(ByFields):
             sizes = observation["hand_sizes"]
             return max(of_kind(actions, StealFrom), key=lambda a: sizes.get(a.seat, 0))
         if AddEngine in kinds and LoseLife not in kinds:
-            return made(AddEngine)  # the unmasked traitor's turn
+            return _ADD_ENGINE  # the unmasked traitor's turn
         if DrawBlack in kinds:
-            return made(DrawBlack)
+            return _DRAW_BLACK
         if PlayBlack in kinds and made(PlayBlack, True) in actions:
             return made(PlayBlack, True)
         if Pledge in kinds:
-            return made(Pass)
+            return _PASS
         heroic = EndTurn in kinds or Move in kinds
         if heroic and rng.random() < self.stall:
             idle = [a for a in actions if isinstance(a, (DrawWhite, Move))]

@@ -164,6 +164,22 @@ def wild_count(hand: Mapping[str, int]) -> int:
     return hand[WILD] if WILD in hand else 0  # noqa: SIM401
 
 
+def _assignments(quest: str) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every assignment of distinct Fight values to ``quest``'s groups (at most 60), each with
+    its white total, the highest total first (equal totals in :func:`itertools.permutations`'
+    order: the sort is stable)."""
+    groups = COMBAT_SHAPE[quest][2]
+    scored = [
+        (values, sum(v * size for v, size in zip(values, groups)))
+        for values in itertools.permutations(range(1, 6), len(groups))
+    ]
+    scored.sort(key=lambda p: -p[1])
+    return tuple(scored)
+
+
+_ASSIGNMENTS: Final = {q: _assignments(q) for q in COMBAT_QUESTS}
+
+
 @lru_cache(maxsize=65536)
 def combat_plan(
     quest: str, laid: tuple[int, ...], fights: tuple[int, ...], wild: int = 0
@@ -174,37 +190,48 @@ def combat_plan(
     ``laid`` are the Fight values already on the quest (sorted), ``fights`` the hand's counts of
     Fight 1..5, ``wild`` its wild "Fight ?" cards, each laid as a value the pattern still lacks
     (F §3d, S16). Every assignment of distinct values to the pattern's groups is tried (at most
-    60), so the answer is exact.
+    60), so the answer is exact; they are tried from the highest total down, so the first
+    with the fewest missing cards is the answer (``tests/sim/test_sim.py`` checks it against
+    the plain search over every assignment).
 
     >>> combat_plan("black_knight", (5,), (0, 0, 0, 2, 1))
     (0, 18, (5, 4, 4))
     >>> combat_plan("black_knight", (5,), (0, 0, 0, 1, 0), 2)  # a wild 5 and a wild 4
     (0, 18, (5, 4, 4))
     """
-    _, _, groups = COMBAT_SHAPE[quest]
-    have = {v: laid.count(v) for v in set(laid)}
-    best: tuple[int, int, tuple[int, ...]] | None = None
-    for values in itertools.permutations(range(1, 6), len(groups)):
-        if any(v not in values for v in have):
-            continue
-        missing, total, todo = 0, 0, []
-        gaps: list[int] = []
+    groups = COMBAT_SHAPE[quest][2]
+    have = [0, 0, 0, 0, 0, 0]  # the laid cards of each value 1..5
+    for v in laid:
+        have[v] += 1
+    found: tuple[int, ...] | None = None
+    fewest = total = 0
+    for values, sum_ in _ASSIGNMENTS[quest]:
+        placed = gaps = 0
         for v, size in zip(values, groups):
-            on = have.get(v, 0)
+            on = have[v]
             if on > size:
+                placed = -1  # a group over-full: not this assignment
                 break
-            total += v * size
-            need = size - on
-            gaps += [v] * max(0, need - fights[v - 1])
-            todo += [v] * min(need, fights[v - 1])
-        else:
-            filled = min(wild, len(gaps))  # the wild cards fill the gaps
-            missing = len(gaps) - filled
-            todo += gaps[:filled]
-            key = (missing, -total)
-            if best is None or key < (best[0], -best[1]):
-                best = (missing, total, tuple(sorted(todo, reverse=True)))
-    return best if best is not None else (99, 0, ())
+            placed += on
+            if size - on > fights[v - 1]:
+                gaps += size - on - fights[v - 1]
+        if placed != len(laid):  # a laid value outside the pattern, or a group over-full
+            continue
+        missing = gaps - min(wild, gaps)  # the wild cards fill the gaps
+        if found is None or missing < fewest:
+            found, fewest, total = values, missing, sum_
+            if not missing:
+                break
+    if found is None:
+        return (99, 0, ())
+    todo: list[int] = []
+    lacking: list[int] = []
+    for v, size in zip(found, groups):
+        need = size - have[v]
+        todo += [v] * min(need, fights[v - 1])
+        lacking += [v] * max(0, need - fights[v - 1])
+    todo += lacking[: min(wild, len(lacking))]
+    return (fewest, total, tuple(sorted(todo, reverse=True)))
 
 
 @lru_cache(maxsize=65536)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import csv
+import itertools
 import random
 from fractions import Fraction
 from math import comb
 
 import pytest
 
+from camelot_rules.data import rulebook
 from camelot_rules.front.cli import main
 from camelot_rules.sim import (
     GameConfig,
@@ -138,6 +140,58 @@ def test_combat_plan_is_exact() -> None:
     assert combat_plan("black_knight", (1,), (0, 0, 0, 0, 2)) == (1, 12, (5, 5))
     assert combat_plan("lancelot", (2, 2), (0, 0, 3, 0, 0)) == (0, 13, (3, 3, 3))
     assert combat_plan("dragon", (1, 2, 3), (0, 0, 0, 0, 0))[0] == 6
+
+
+def _plan_by_every_assignment(
+    quest: str, laid: tuple[int, ...], fights: tuple[int, ...], wild: int
+) -> tuple[int, int, tuple[int, ...]]:
+    """combat_plan's answer the plain way (its first version): every assignment of distinct
+    values to the groups in permutation order, the first with the least (missing, -total)."""
+    groups = rulebook.COMBAT_SHAPES[quest]
+    have = {v: laid.count(v) for v in set(laid)}
+    best = None
+    for values in itertools.permutations(range(1, 6), len(groups)):
+        if any(v not in values for v in have) or any(
+            have.get(v, 0) > size for v, size in zip(values, groups)
+        ):
+            continue
+        total = sum(v * size for v, size in zip(values, groups))
+        todo: list[int] = []
+        gaps: list[int] = []
+        for v, size in zip(values, groups):
+            need = size - have.get(v, 0)
+            todo += [v] * min(need, fights[v - 1])
+            gaps += [v] * max(0, need - fights[v - 1])
+        filled = min(wild, len(gaps))
+        plan = (len(gaps) - filled, total, tuple(sorted(todo + gaps[:filled], reverse=True)))
+        if best is None or (plan[0], -plan[1]) < (best[0], -best[1]):
+            best = plan
+    return best if best is not None else (99, 0, ())
+
+
+def test_combat_plan_matches_every_assignment_tried_in_turn() -> None:
+    # combat_plan tries the assignments from the highest total down and stops at the first
+    # with nothing missing: the same answer as trying them all in permutation order
+    rng = random.Random(5)
+    cases = [
+        (
+            q,
+            tuple(sorted(rng.choice(range(1, 6)) for _ in range(rng.randrange(spots)))),
+            tuple(rng.randrange(4) for _ in range(5)),
+            rng.choice((0, 0, 0, 1, 2, 3)),
+        )
+        for q, spots in (("black_knight", 4), ("lancelot", 5), ("dragon", 9))
+        for _ in range(3000)
+    ]
+    cases += [
+        ("black_knight", laid, fights, 0)
+        for laid in [(), (1,), (3, 3), (2, 5), (4, 4, 4)]
+        for fights in itertools.product(range(3), repeat=5)
+    ]
+    for quest, laid, fights, wild in cases:
+        assert combat_plan(quest, laid, fights, wild) == _plan_by_every_assignment(
+            quest, laid, fights, wild
+        ), (quest, laid, fights, wild)
 
 
 def test_cli_simulate_same_csv_whatever_the_workers(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
