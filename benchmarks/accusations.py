@@ -8,9 +8,9 @@ against :class:`~camelot_rules.sim.search.SearchTraitor`, the standard traitor d
 games of ``camelot-rules simulate --policy search --seed SEED``, and prints:
 
 - each side's evil steps by kind (a black card, a siege engine, a life point): the knights'
-  belief about the traitor (:data:`~camelot_rules.sim.determinize.LIKELIHOOD`) reads them,
-  and it was fitted on the *heuristic* traitor's games, in which a traitor never gives a
-  life point;
+  belief about the traitor (:data:`~camelot_rules.sim.determinize.LIKELIHOOD`) reads them;
+  it is fitted on the search traitor's games, in which he adds a siege engine at most of
+  his evil steps;
 - every accusation: right or wrong, the belief's probability for the accused knight and for
   the true traitor at that moment (from the accuser's own sampler,
   :meth:`SearchKnight.worlds_for`).

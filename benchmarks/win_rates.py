@@ -11,7 +11,8 @@ Usage::
 also ``search-knights``, search knights vs the traitor heuristic, and
 ``heuristic-vs-search-traitor``, the loyal heuristic vs the search traitor, which tell the two
 sides' search apart, and ``search-cautious-traitor``, the search line-up with the traitor who
-hides, ``SearchTraitor(caution=0.02)``, the old default) on ``--boxes``
+hides, ``SearchTraitor(caution=0.02)``, the old default, and ``search-never-accuse``, the
+search knights who never accuse, ``SearchKnight(accuse_at=math.inf)``) on ``--boxes``
 (default: 5 players base with the standard traitor deal, 5 players base without a traitor,
 7 players base, 5 players Merlin's Company; ``--boxes all``:
 every player count of both boxes, with and without a traitor). Each cell's
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import math
 import os
 import time
 from pathlib import Path
@@ -61,6 +63,8 @@ MIXED = {
     "heuristic-vs-search-traitor": lambda: Policies(LoyalHeuristic(), SearchTraitor()),
     # the search traitor who pays to look loyal to the knights' belief (the old default)
     "search-cautious-traitor": lambda: Policies(SearchKnight(), SearchTraitor(caution=0.02)),
+    # the search knights who never accuse (the default before they read the traitor's engines)
+    "search-never-accuse": lambda: Policies(SearchKnight(accuse_at=math.inf), SearchTraitor()),
 }
 
 

@@ -26,18 +26,20 @@ over it replaces :class:`Redeal` for the advisor; nothing else changes.
 game - each seat's choices of a kind the table sees (the evil step's choice, the kind of heroic
 action, a Merlin card pledged or not, a black card laid face down or up) - and multiplies, for
 each, the chance of that choice by a traitor over its chance by a loyal knight
-(:data:`LIKELIHOOD`, measured on games of the heuristic policies by
+(:data:`LIKELIHOOD`, measured on games of the search policies by
 ``benchmarks/fit_belief.py``), damped by :data:`DAMPING` (choices of one player are not
 independent). A world's traitors are then drawn with the chance of the deal (how many traitor
 cards stayed undealt) times these ratios.
 
-The ratios describe the traitor *heuristic*. A traitor who reads them can always look loyal,
-and the search traitor (:class:`~camelot_rules.sim.search.SearchTraitor`) does when given a
-``caution``: refitted on his games (``benchmarks/fit_belief.py --policies search``, 150 games
-of 5 players in each box, seed 202), the table inverts at each fit - from this one he gives
-life at the evil step (ratio 2.87) and stalls (white cards 4.0); from that fit he gives none
-(0.017) and moves (1.75) - so no fixed table catches him (issue 30). The search knights
-therefore do not accuse; the belief only weights their worlds.
+The ratios describe the search traitor (:class:`~camelot_rules.sim.search.SearchTraitor`) as
+he plays by default: he sabotages where it hurts most and pays nothing to hide, so his choices
+do not depend on the table, and a refit moves only the knights' side. 150 games of 7 players,
+seed 202, the search line-up: 2,314 of his 3,906 evil steps added a siege engine, against 251
+of the loyal knights' 16,476 (a ratio of 39, held at 4). A traitor who reads the table can
+look loyal to it: the first search traitor did (``caution`` 0.02), and each fit on his games
+inverted the last (issue 30). So the table is checked against the traitor who hides, too
+(:class:`~camelot_rules.sim.search.SearchKnight`'s docstring): hiding costs him more than
+being unmasked.
 
 Known approximations (said wherever the advisor answers): cards a player has seen pass
 between others (Arthur's gift, the opening share) are dealt again as unseen; the travel pile's
@@ -90,26 +92,26 @@ __all__ = [
 _QUEST_ACTIONS: Final = frozenset({PlayFight, PlayGrail, DiscardForExcalibur, FightEngine})
 
 #: P(choice | traitor) / P(choice | loyal knight) for each kind of public choice, measured
-#: on games of the heuristic policies (``benchmarks/fit_belief.py``, seed 202: 400 games of 5
-#: players in each box), held within [1/4, 4]: the heuristic traitor never gives up a life
-#: and the loyal one always pledges, but a real traitor can do both
+#: on games of the search policies (``benchmarks/fit_belief.py --policies search --players 7
+#: --games 150 --seed 202``), held within [1/4, 4]: a traitor can always make a rare choice
+#: (the loyal knights always pledge a Merlin card, the traitor never did)
 LIKELIHOOD: Final[dict[str, float]] = {
-    "evil:black": 1.319,
-    "evil:engine": 1.554,
-    "evil:life": 0.25,
+    "evil:black": 0.477,
+    "evil:engine": 4.0,
+    "evil:life": 0.287,
     "face:down": 1.0,
     "face:up": 1.0,
-    "first:accuse": 4.0,
-    "first:draw_white": 0.450,
-    "first:end": 1.786,
-    "first:heal": 0.326,
-    "first:move": 1.808,
-    "first:quest": 0.716,
-    "first:special": 0.915,
+    "first:accuse": 3.661,
+    "first:draw_white": 1.136,
+    "first:end": 0.833,
+    "first:heal": 0.774,
+    "first:move": 1.601,
+    "first:quest": 0.527,
+    "first:special": 1.0,
     "merlin:pledge": 0.25,
-    "second:end": 0.828,
-    "second:other": 1.173,
-    "second:sacrifice": 2.003,
+    "second:end": 1.077,
+    "second:other": 1.333,
+    "second:sacrifice": 0.728,
 }
 #: the belief's log-odds are the sum of the log-ratios times this (choices are not independent)
 DAMPING: Final = 0.5

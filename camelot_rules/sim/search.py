@@ -4,8 +4,8 @@ Three policies, one method. At a turn's choice (the evil step, the heroic action
 second action after a sacrifice; a resolution's answers are the heuristics') the searching
 player takes a few *candidate* actions - the best the loyal heuristic scores
 (:meth:`~camelot_rules.sim.heuristic.LoyalHeuristic.heroic_options`), its own choice, every
-evil-step choice, a sacrifice, an accusation of the most suspected knight (the knights'
-search accuses no one by default, see :class:`SearchKnight`) - and plays each
+evil-step choice, a sacrifice, an accusation of the most suspected knight (once the belief
+gives him half the chance or more, see :class:`SearchKnight`) - and plays each
 forward in *worlds* (complete states, :mod:`camelot_rules.sim.determinize`) with the
 heuristics playing every seat, for ``horizon`` turns or to the end; the position reached is
 scored by the evaluation (:func:`~camelot_rules.sim.evaluate.knights_win_estimate`, 1 or 0 for
@@ -28,7 +28,7 @@ combinatorial optimization"), with perfect-information sampling for the hidden c
   the rules let them be discussed only in general (RB p.8).
 - :class:`SearchTraitor` is the traitor's search: it minimises that chance. It can pay
   ``caution`` for each choice that makes it look like a traitor (the knights' belief reads the
-  same choices); by default it pays nothing, as the knights do not accuse.
+  same choices); by default it pays nothing: hiding costs him more than being unmasked.
 
 All three are deterministic for a seed: every random number comes from the game's ``rng``.
 """
@@ -324,20 +324,24 @@ class SearchKnight(ByFields):
     choice, ``width`` candidates, playouts of ``horizon`` turns; he accuses the most suspected
     knight as a candidate when the belief gives him at least ``accuse_at``.
 
-    ``accuse_at`` is infinite by default: he never accuses. At 0.5 his accusations were
-    all wrong (issue 30, ``benchmarks/accusations.py``: 126 in 56 games of 5 and 7 players,
-    none right). The belief (:data:`~camelot_rules.sim.determinize.LIKELIHOOD`) was fitted
-    on the traitor heuristic, who never gives a life point at the evil step; the search
-    traitor gives one at about half of his (a loyal knight at about a quarter), and the
-    belief puts about 0 on him when the knights accuse. Never accusing, the same games (seed
-    30) win 85 of 300 at 7 players against 50 (exact McNemar p = 3e-9) and 51 of 300 at 5
-    players against 43 (p = 0.04). A belief fitted on the search traitor does not help: he
-    reads it too, and the next fit inverts it (:mod:`~camelot_rules.sim.determinize`)."""
+    ``accuse_at`` is 0.5: the accusation is a candidate, weighed in the worlds like any other,
+    once the belief gives one knight half the chance or more of being the traitor. The belief
+    (:data:`~camelot_rules.sim.determinize.LIKELIHOOD`) is fitted on the search traitor, who
+    adds a siege engine at most of his evil steps. Issue 30, 7 players, the same 200 games
+    (seed 30, exact McNemar test on the pairs): knights who accuse won 46 against 29 for
+    knights who never do (25 games won only by the accusers, 8 only by the others,
+    p = 0.005), and the traitor was unmasked in 167 games against 14; in 40 of those games
+    (``benchmarks/accusations.py``) the knights accused 30 times, every time rightly. The
+    traitor's answer would be to hide, and it does not pay: with ``caution`` 0.02 and 0.05
+    he is never unmasked, but he sabotages less, and the accusers win 35 and 39 of the same
+    first 100 games against 27 (p = 0.19 and 0.04). Before, ``accuse_at`` was infinite: the
+    belief was fitted on the traitor heuristic, and the first search traitor (who paid to
+    look loyal) fooled it, so every accusation was wrong (126 in 56 games, none right)."""
 
     searches = True
     worlds: int = 8
     width: int = 4
-    accuse_at: float = math.inf
+    accuse_at: float = 0.5
     evil: bool = True
     playouts: Playouts = field(default_factory=Playouts)
     loyal: LoyalHeuristic = field(default_factory=LoyalHeuristic)
@@ -397,18 +401,16 @@ class SearchTraitor(ByFields):
     least. Stalling (white cards, a move) is a candidate too. Unmasked, he plays the
     traitor heuristic.
 
-    ``caution`` is 0 by default (it was 0.02, never measured). Hiding buys the traitor
-    nothing while :class:`SearchKnight` does not accuse, and it cost him: the table prices a
-    life point given at the evil step as the loyal knights' mark, so the cautious traitor
-    gave his own life instead of drawing a black card. The same games (seed 30, exact
-    McNemar test on the pairs), search knights against the traitor with caution 0.02 and
-    with 0: 5 players 24 against 18 wins of 100 (6 games won only against the cautious
-    one, 0 only against the other, p = 0.03); 7 players 32 against 14 (23 and 5,
-    p = 0.0009). A flat belief (every ratio 1: the knights' worlds draw the traitor by the
-    deal alone, and caution costs nothing) wins 13 and 12, level with the bold traitor's
-    games (p = 0.27 and 0.77): the knights' belief is worth little to them. And no fixed
-    table can catch this traitor: refitted on his games (``benchmarks/fit_belief.py
-    --policies search``) the table is inverted at the next fit, as he reads it too."""
+    ``caution`` is 0 by default: hiding costs him more than being unmasked. Against the
+    knights who accuse (:class:`SearchKnight`), 7 players, the same first 100 games (seed 30,
+    exact McNemar test on the pairs): with caution 0.02 and 0.05 he was never unmasked, but
+    the knights won 35 and 39 against 27 with caution 0 (p = 0.19 and 0.04); he was unmasked
+    in 83 of those 27's games. Against knights who never accuse (the default before) caution
+    was worse still for him: 5 players 24 against 18 wins of 100 (p = 0.03), 7 players 32
+    against 14 (p = 0.0009), the old table then pricing his own life point at the evil step
+    as a loyal knight's mark. A traitor who reads the belief can look loyal to it: refitted
+    on the cautious traitor's games (``benchmarks/fit_belief.py --policies search``), the
+    table inverted at each fit, as he read it too."""
 
     searches = True
     worlds: int = 8

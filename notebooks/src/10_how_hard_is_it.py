@@ -278,7 +278,7 @@ print(sim.text)
 # configuration on two workers (`benchmarks/bench_sweep.py`) took 8.3 minutes, 100 games a
 # second per worker. The machine's speed swings from run to run (the same build gave 98 to
 # 157 games a second on one core within an hour); `benchmarks/bench_instructions.py` counts
-# the instructions a game costs instead (27.6 million, compiled).
+# the instructions a game costs instead (25.8 million, compiled).
 #
 
 # %% [markdown]
@@ -291,7 +291,7 @@ print(sim.text)
 # | policy | what it knows | how it chooses |
 # |---|---|---|
 # | `heuristic` | its own hand and loyalty card, the board | rules of thumb, one option scored at a time |
-# | `search` (knights and traitor) | the same, and the public record of who did what | at each turn's choice, a few candidate actions (the heuristic's best, a sacrifice) are each played ahead in the same sampled *worlds* - the cards it has not seen dealt again, the traitor drawn from a belief updated by each player's visible choices - by the heuristics for a few turns, and the position reached scored by an evaluation fitted on whole games; the heuristic's choice is kept unless another is clearly better on the same worlds. The traitor searches the same way, minimising the knights' chance; he does not pay to look loyal, as the knights accuse no one (no belief read from choices catches a traitor who searches, below) |
+# | `search` (knights and traitor) | the same, and the public record of who did what | at each turn's choice, a few candidate actions (the heuristic's best, a sacrifice) are each played ahead in the same sampled *worlds* - the cards it has not seen dealt again, the traitor drawn from a belief updated by each player's visible choices - by the heuristics for a few turns, and the position reached scored by an evaluation fitted on whole games; the heuristic's choice is kept unless another is clearly better on the same worlds. The knights accuse the most suspected knight when the belief gives him half the chance or more and the accusation plays best in the worlds. The traitor searches the same way, minimising the knights' chance; he does not pay to look loyal (hiding costs him more than being unmasked, below) |
 # | `planner` (knights only) | **everything**: every hand, every loyalty card, the order of every pile | each candidate played to the end of the game on the very cards and dice the game will deal; it names the traitor as soon as accusations open. No table can play so: it is an upper reference, and a check on the engine (if it could not win without a traitor, a rule would be applied too harshly) |
 #
 # The method is determinized Monte Carlo search with the heuristics as the playout policy
@@ -318,15 +318,14 @@ print(text_table(["--policy", "who plays"], list(LINEUPS.items())))
 # planner`, then `report --markdown`; one cell is `camelot-rules simulate --players 5 --policy
 # search --seed 30 --games 1000`). A search game costs 1.2 to 1.9 s of wall time on two worker
 # processes here (1,000 five-player games in 21 to 25 minutes), a planner game 0.2 to 1 s.
-# The search column's boxes with a traitor were played again with today's search traitor, who
-# no longer pays to look loyal (below): the same seeds, so each game can be paired with the
-# game of the same seed before.
+# The search column's boxes with a traitor were played again with today's search knights, who
+# accuse (below); the boxes without a traitor are unchanged, as no traitor plays in them.
 #
 # | box (the traitor dealt as the rules say unless said) | heuristic | search | planner (sees every card) | human reports |
 # |---|---|---|---|---|
-# | 5 players, base | 7.0% [5.5, 8.8] (70/1,000) | 12.8% [10.8, 15.0] (128/1,000) | 40.4% [37.3, 43.5] (404/1,000) | 3 in 8 with a traitor dealt (one group's games) |
+# | 5 players, base | 7.0% [5.5, 8.8] (70/1,000) | 13.6% [11.5, 15.9] (136/1,000) | 40.4% [37.3, 43.5] (404/1,000) | 3 in 8 with a traitor dealt (one group's games) |
 # | 5 players, base, no traitor | 18.1% [15.8, 20.6] (181/1,000) | 34.9% [31.9, 37.9] (349/1,000) | 94.1% [92.5, 95.5] (941/1,000) | - |
-# | 7 players, base | 18.5% [16.1, 21.0] (185/1,000) | 13.6% [11.5, 15.9] (136/1,000) | 28.1% [25.3, 31.0] (281/1,000) | "most games" (experienced groups, 6-7 players) |
+# | 7 players, base | 18.5% [16.1, 21.0] (185/1,000) | 17.2% [14.9, 19.7] (172/1,000) | 28.1% [25.3, 31.0] (281/1,000) | "most games" (experienced groups, 6-7 players) |
 # | 5 players, Merlin's Company | 2.8% [1.9, 4.0] (28/1,000) | 1.5% [0.8, 2.5] (15/1,000) | 26.3% [23.6, 29.1] (263/1,000) | about 1 in 8 |
 #
 # What the table says, read with its intervals:
@@ -334,34 +333,39 @@ print(text_table(["--policy", "who plays"], list(LINEUPS.items())))
 # - **The engine is not too harsh.** With nothing hidden the planner wins 94% of the 5-player
 #   games without a traitor; the game can be won, so the heuristics' low rates are the
 #   heuristics', not a rule applied too harshly.
-# - **Search plays both sides, and the traitor gains more.** At 5 players the search line-up
-#   wins 12.8% [10.8, 15.0] against the heuristics' 7.0% (Fisher p < 0.0001), and twice their
-#   rate without a traitor (34.9% against 18.1%). At 7 players it wins 13.6% [11.5, 15.9],
-#   fewer than the heuristics' 18.5% (p = 0.003): there the searching traitor gains more than
-#   the searching knights. Measured apart at 7 players, the search knights against the traitor
-#   heuristic won 27.0% [22.7, 31.6] (400 games, while they still accused, below); the loyal
-#   heuristic against today's search traitor 9.0% [5.4, 13.9] (18/200; on the same 200 games
-#   the heuristics' line-up won 41).
-# - **The search traitor no longer hides, and that made him stronger.** He paid a small
-#   `caution` for each choice the knights' belief reads as a traitor's, and the belief (fitted
-#   on the traitor heuristic, who never gives a life point at the evil step) reads a life point
-#   given as loyal: so he gave his own life points where he could have drawn a black card or
-#   added a siege engine. Hiding buys him nothing while the knights do not accuse. Without it
-#   (today's default), on the same 1,000 games: 5 players 128 wins against 175 (53 games won
-#   only against the hiding traitor, 6 only against today's; exact McNemar test on the pairs,
-#   p < 10^-9); 7 players 136 against 271 (188 and 53, p < 10^-18). The rates this notebook
-#   gave before overstated the knights: a weak traitor inflates the loyal win rate.
-# - **The search knights accuse no one.** Until the version before, they accused the most
-#   suspected knight when their belief gave him half a chance or more: `benchmarks/
-#   accusations.py` checked 126 accusations in 56 games of 5 and 7 players against the hidden
-#   cards, and **none was right** (the belief put about 0 on the true traitor; each wrong
-#   accusation turns a white sword black, RB p.16). A belief fitted on the search traitor's
-#   own games does not help: he reads the same table, and each fit inverts the last
-#   (`benchmarks/fit_belief.py --policies search`: from the first table he gives a life point
-#   at the evil step 2.9 times as often as a loyal knight and stalls, from the refit he gives
-#   almost none and moves). No fixed table catches a traitor who reads it. The belief is worth
-#   little to the knights' worlds too: with every ratio set to 1 they won 13 and 12 of 100
-#   games at 5 and 7 players, level with the 18 and 14 they won with it (p = 0.27 and 0.77).
+# - **Search plays both sides.** At 5 players the search line-up wins 13.6% [11.5, 15.9]
+#   against the heuristics' 7.0% (Fisher p < 0.0001), and twice their rate without a traitor
+#   (34.9% against 18.1%). At 7 players it wins 17.2% [14.9, 19.7], level with the
+#   heuristics' 18.5% (p = 0.48). Measured apart at 7 players, the loyal heuristic against the search traitor
+#   won 9.0% [5.4, 13.9] (18/200; on the same 200 games the heuristics' line-up won 41): the
+#   searching traitor is far stronger than the traitor heuristic.
+# - **The search knights accuse, and are right.** Their belief about the traitor reads each
+#   player's visible choices against a table of how much more often a traitor makes each
+#   one (`benchmarks/fit_belief.py`). Fitted on the search traitor's own games (150 games of
+#   7 players), it finds his tell: he adds a siege engine at 59% of his evil steps, a loyal
+#   knight at 1.5%. The knights weigh an accusation of the most suspected knight once the
+#   belief gives him half the chance or more; it is played like any other candidate, in the
+#   sampled worlds. In 40 games of 7 players (`benchmarks/accusations.py`) they accused 30
+#   times, every time rightly. On the same 200 games of 7 players, knights who accuse won 46
+#   against 29 for knights who never do (25 games won only by the accusers, 8 only by the
+#   others; exact McNemar test on the pairs, p = 0.005). On the table's 1,000 games they win
+#   17.2% against 13.6% for the knights who never accused (Fisher p = 0.03); the traitor was
+#   unmasked in 830 of them. At 5 players the gain does not show: 136 wins of 1,000 against
+#   128 (p = 0.64), the traitor unmasked in 501.
+# - **Hiding does not pay the traitor.** He could pay a `caution` for each choice the belief
+#   reads as a traitor's. Against the accusing knights, with caution 0.02 and 0.05, he was
+#   never unmasked, but he sabotaged less, and the knights won 35 and 39 of the same 100
+#   games, against 27 when he paid nothing (p = 0.19 and 0.04). So he plays his strongest
+#   sabotage and is unmasked in most games. (Two versions before, a traitor who paid to look
+#   loyal fooled a belief fitted on the traitor heuristic: 126 accusations in 56 games, none
+#   right. The knights then stopped accusing, and hiding only cost him: 128 five-player games
+#   of 1,000 won against him bold, 175 against him hiding.)
+# - **Unmasked is not beaten.** At 7 players 623 of the 1,000 games end with twelve siege
+#   engines: the traitor adds one at most of his evil steps before he is caught, and once
+#   unmasked he adds a siege engine or plays a black card every turn, and takes a white card
+#   from a knight's hand (BoQ p.13; the traitor heuristic, who plays him then, adds the
+#   engine). The knights' answer would be to fight engines earlier. The heuristic fights
+#   from eight engines, and the search weighs only its few best options.
 # - **Merlin's Company stays hard** for every policy that cannot see the travel deck's order:
 #   search gains nothing there, the planner wins about a quarter of the games.
 #
@@ -442,12 +446,15 @@ print(text_table(["--policy", "who plays"], list(LINEUPS.items())))
 #   five-player games even against the traitor heuristic.
 # - **A life point priced too low** by the heuristic (above): its knights spend life they will
 #   need, and the planner throws its last one away when no line wins.
-# - **No reading of the traitor.** The belief reads the evil steps and a few visible choices
-#   from a fixed table, and a searching traitor who reads the same table looks loyal to it
-#   (above); so the search knights accuse no one. People also read hesitation, table talk and
-#   the cards laid face down, and they accuse - the strongest move a table has against a
-#   traitor. And a fixed model of him: the knights' playouts play the traitor by the
-#   heuristic, who plays him far weaker than he is.
+# - **A narrow reading of the traitor.** The belief reads the evil steps and a few visible
+#   choices from a fixed table. Today's traitor gives himself away by his siege engines, and
+#   the knights unmask him in most games; a traitor who mixed his sabotage could hide better
+#   than one who pays a fixed price to hide (above). People also read hesitation, table talk
+#   and the cards laid face down. And the knights' playouts play the traitor by the
+#   heuristic, far weaker than he is, so they under-rate the harm he will do.
+# - **Siege engines at 7 players.** Most 7-player losses are twelve siege engines (above),
+#   many of them the traitor's. The heuristic fights them from eight; whether fighting them
+#   sooner wins more is not yet measured.
 #
 # Information-set MCTS (Cowling, Powley and Whitehouse 2012) is not built. It removes *strategy
 # fusion*: determinized search choosing each later move as if that world's cards were known.

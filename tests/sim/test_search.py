@@ -201,9 +201,11 @@ def test_no_traitor_in_the_box_no_traitor_in_a_world() -> None:
 
 
 def test_the_belief_reads_the_public_choices() -> None:
-    # a Merlin card pledged is a loyal knight's sign; a black card drawn a little a traitor's
+    # a Merlin card pledged is a loyal knight's sign; a siege engine added the search
+    # traitor's (he adds one at most evil steps), a black card drawn a loyal knight's
     assert suspicion([(1, "merlin:pledge")], 3)[1] < 1.0
-    assert suspicion([(2, "evil:black")] * 3, 3)[2] > 1.0 == suspicion([], 3)[2]
+    assert suspicion([(2, "evil:engine")] * 3, 3)[2] > 1.0 == suspicion([], 3)[2]
+    assert suspicion([(2, "evil:black")] * 3, 3)[2] < 1.0
     assert all(0.25 <= r <= 4.0 for r in LIKELIHOOD.values())
 
 
@@ -302,10 +304,10 @@ def test_the_planner_names_the_traitor_once_it_may() -> None:
     assert planner.decide(s, 0, s.legal_actions(), random.Random(0), Dealer(1), []) == Accuse(2)
 
 
-def test_the_search_knights_accuse_no_one_unless_told_to() -> None:
-    """Their belief, fitted on the traitor heuristic, is fooled by the search traitor
-    (``SearchKnight``'s docstring): by default the accusation is not even a candidate, however
-    black a knight's record; with ``accuse_at`` set it is."""
+def test_the_search_knights_weigh_an_accusation_of_the_knight_who_adds_siege_engines() -> None:
+    """The belief is fitted on the search traitor, who adds a siege engine at most evil
+    steps (``SearchKnight``'s docstring): three engines make a knight the suspect, and the
+    accusation a candidate; black cards drawn make no one a suspect."""
     s = position(
         4,
         phase="heroic",
@@ -315,22 +317,28 @@ def test_the_search_knights_accuse_no_one_unless_told_to() -> None:
     )
     legal = s.legal_actions()
     assert Accuse(2) in legal
-    record = [(2, "evil:black"), (2, "evil:engine")] * 6  # a record only a traitor would keep
     knight = SearchKnight(worlds=2, playouts=QUICK)
-    assert knight.worlds_for(s, 0, record).traitor_odds()[2] > 0.8
-    assert knight.accuse_at == math.inf
-    rng = random.Random(0)
-    assert knight.decide(s, 0, legal, rng, None, record) != Accuse(2)
-    suspect = _suspect(knight.worlds_for(s, 0, record), 0.5)
+    assert knight.accuse_at == 0.5
+    engines = [(2, "evil:engine")] * 3
+    assert knight.worlds_for(s, 0, engines).traitor_odds()[2] > 0.7
+    suspect = _suspect(knight.worlds_for(s, 0, engines), knight.accuse_at)
+    assert suspect == 2
     assert Accuse(2) in candidates(s, 0, legal, knight.loyal, knight.width, suspect)
-    assert _suspect(knight.worlds_for(s, 0, record), knight.accuse_at) is None
+    blacks = [(2, "evil:black")] * 6  # the loyal knights' usual evil step
+    assert _suspect(knight.worlds_for(s, 0, blacks), knight.accuse_at) is None
+    # the suspect is whoever added the engines, not a fixed seat
+    assert _suspect(knight.worlds_for(s, 0, [(1, "evil:engine")] * 3), knight.accuse_at) == 1
+    # without an accusation among the candidates the knight never accuses
+    never = SearchKnight(worlds=2, playouts=QUICK, accuse_at=math.inf)
+    assert _suspect(never.worlds_for(s, 0, engines), never.accuse_at) is None
+    assert never.decide(s, 0, legal, random.Random(0), None, engines) != Accuse(2)
 
 
 def test_the_search_traitor_does_not_pay_to_look_loyal_by_default() -> None:
-    """The knights do not accuse, so hiding buys the traitor nothing (``SearchTraitor``'s
-    docstring). With the old caution (0.02) he gave his own life point at the evil step, the
-    kind the belief reads as loyal (LIKELIHOOD["evil:life"] < 1), where he harms the knights
-    by sabotage when he pays nothing: here a siege engine."""
+    """Hiding costs the traitor more than being unmasked (``SearchTraitor``'s docstring).
+    With caution (0.02) he gives his own life point at the evil step, the kind the belief
+    reads as loyal (LIKELIHOOD["evil:life"] < 1), where he harms the knights by sabotage when
+    he pays nothing: here a siege engine."""
     s = position(
         4,
         phase="evil",
