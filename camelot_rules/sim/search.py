@@ -332,11 +332,10 @@ class SearchKnight(ByFields):
     knights who never do (25 games won only by the accusers, 8 only by the others,
     p = 0.005), and the traitor was unmasked in 167 games against 14; in 40 of those games
     (``benchmarks/accusations.py``) the knights accused 30 times, every time rightly. The
-    traitor's answer would be to hide, and it does not pay: with ``caution`` 0.02 and 0.05
-    he is never unmasked, but he sabotages less, and the accusers win 35 and 39 of the same
-    first 100 games against 27 (p = 0.19 and 0.04). Before, ``accuse_at`` was infinite: the
-    belief was fitted on the traitor heuristic, and the first search traitor (who paid to
-    look loyal) fooled it, so every accusation was wrong (126 in 56 games, none right)."""
+    traitor's answer would be to hide, and it does not pay (:class:`SearchTraitor`'s
+    ``caution``). Before, ``accuse_at`` was infinite: the belief was fitted on the traitor
+    heuristic, and the first search traitor (who paid to look loyal) fooled it, so every
+    accusation was wrong (126 in 56 games, none right)."""
 
     searches = True
     worlds: int = 8
