@@ -12,7 +12,9 @@ also ``search-knights``, search knights vs the traitor heuristic, and
 ``heuristic-vs-search-traitor``, the loyal heuristic vs the search traitor, which tell the two
 sides' search apart, and ``search-cautious-traitor``, the search line-up with the traitor who
 hides, ``SearchTraitor(caution=0.02)``, the old default, and ``search-never-accuse``, the
-search knights who never accuse, ``SearchKnight(accuse_at=math.inf)``) on ``--boxes``
+search knights who never accuse, ``SearchKnight(accuse_at=math.inf)``; and three answers to
+the 7-player siege engines: ``search-fight-from-6``, ``search-engine-playouts``,
+``search-accuse-at-0.3``) on ``--boxes``
 (default: 5 players base with the standard traitor deal, 5 players base without a traitor,
 7 players base, 5 players Merlin's Company; ``--boxes all``:
 every player count of both boxes, with and without a traitor). Each cell's
@@ -32,9 +34,14 @@ import argparse
 import csv
 import math
 import os
+import random
 import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from camelot_rules.engine.actions import Action, AddEngine, DrawBlack, LoseLife, made
 from camelot_rules.sim import GameConfig, simulate_games
 from camelot_rules.sim.games import GameRow, Policies
 from camelot_rules.sim.heuristic import LoyalHeuristic, TraitorHeuristic
@@ -57,6 +64,27 @@ BOXES: dict[str, tuple[int, bool, dict[str, str]]] = {
 #: the four boxes of the issue's table (the default)
 MAIN_BOXES = ("5p-base", "5p-base-no-traitor", "7p-base", "5p-merlins-company")
 FIELDS = list(GameRow.__dataclass_fields__)
+
+
+@dataclass(frozen=True)
+class HiddenEngineTraitor(TraitorHeuristic):
+    """The traitor heuristic, but hidden he adds a siege engine at the evil step with chance
+    ``rate`` (below eleven engines): the search traitor adds one at 84% of his hidden evil steps
+    at 7 players (``engine_sources.py --policy search``), the traitor heuristic at none. The
+    knights' playouts with him (``search-engine-playouts``) model the traitor they meet."""
+
+    rate: float = 0.6
+
+    def choose(
+        self, observation: Mapping[str, Any], actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        kinds = {type(a) for a in actions}
+        hidden_evil = AddEngine in kinds and LoseLife in kinds and DrawBlack in kinds
+        if hidden_evil and observation["siege_engines"] < 11 and rng.random() < self.rate:
+            return made(AddEngine)
+        return super().choose(observation, actions, rng)
+
+
 #: line-ups beyond ``lineups.LINEUPS``, to tell the two sides' search apart
 MIXED = {
     "search-knights": lambda: Policies(SearchKnight(), TraitorHeuristic()),
@@ -65,6 +93,15 @@ MIXED = {
     "search-cautious-traitor": lambda: Policies(SearchKnight(), SearchTraitor(caution=0.02)),
     # the search knights who never accuse (the default before they read the traitor's engines)
     "search-never-accuse": lambda: Policies(SearchKnight(accuse_at=math.inf), SearchTraitor()),
+    # three answers to the 7-player siege engines tried (none won more; notebook 10): fight
+    # from six engines, not eight; playouts with a traitor who adds engines; accuse sooner
+    "search-fight-from-6": lambda: Policies(
+        SearchKnight(loyal=LoyalHeuristic(fight_engines_at=6)), SearchTraitor()
+    ),
+    "search-engine-playouts": lambda: Policies(
+        SearchKnight(traitor=HiddenEngineTraitor()), SearchTraitor()
+    ),
+    "search-accuse-at-0.3": lambda: Policies(SearchKnight(accuse_at=0.3), SearchTraitor()),
 }
 
 
