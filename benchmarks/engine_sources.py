@@ -14,10 +14,11 @@ engines down to its source:
 
 - the evil step's "add a siege engine" (RB p.9, p.11), told apart by who chose it: a loyal
   knight, the hidden traitor, or the unmasked traitor on his turn (BoQ p.13);
-- a black card drawn for a quest already over, which adds an engine instead (RB p.10-11), told
-  apart by who drew it; the fourth Morgan card (BoQ p.16);
-- a quest lost (BoQ p.4-10: each quest's engines when lost);
-- a siege engine fight won, which removes one (RB p.13).
+- a black card drawn for a quest already over (Excalibur, the Grail, the Dragon), which is a
+  siege engine instead (RB p.11; BoQ p.4), told apart by who drew it; the Morgan card that
+  adds two (BoQ p.11, p.16);
+- a war lost (two engines, BoQ p.11);
+- a siege engine fight won, which removes one (RB p.13); the white Merlin card (BoQ p.15).
 
 It prints the engines added and removed per game by source, for all games and for the games
 lost to twelve engines, and the evil-step choices by who made them. Issue 30 asked it: 62% of
