@@ -14,7 +14,8 @@ sides' search apart, and ``search-cautious-traitor``, the search line-up with th
 hides, ``SearchTraitor(caution=0.02)``, the old default, and ``search-never-accuse``, the
 search knights who never accuse, ``SearchKnight(accuse_at=math.inf)``; and three answers to
 the 7-player siege engines: ``search-fight-from-6``, ``search-engine-playouts``,
-``search-accuse-at-0.3``) on ``--boxes``
+``search-accuse-at-0.3``; and the knights with more search, ``search-16-worlds`` and
+``search-horizon-10``) on ``--boxes``
 (default: 5 players base with the standard traitor deal, 5 players base without a traitor,
 7 players base, 5 players Merlin's Company; ``--boxes all``:
 every player count of both boxes, with and without a traitor). Each cell's
@@ -47,7 +48,7 @@ from camelot_rules.sim.games import GameRow, Policies
 from camelot_rules.sim.heuristic import LoyalHeuristic, TraitorHeuristic
 from camelot_rules.sim.lineups import lineup
 from camelot_rules.sim.runner import TASK_GAMES
-from camelot_rules.sim.search import SearchKnight, SearchTraitor
+from camelot_rules.sim.search import Playouts, SearchKnight, SearchTraitor
 from camelot_rules.sim.stats import clopper_pearson
 
 #: every box the rules allow: 3-7 players base (RB p.2), 3-8 Merlin's Company (JA), the traitor
@@ -102,6 +103,11 @@ MIXED = {
         SearchKnight(traitor=HiddenEngineTraitor()), SearchTraitor()
     ),
     "search-accuse-at-0.3": lambda: Policies(SearchKnight(accuse_at=0.3), SearchTraitor()),
+    # more search for the knights alone: twice the worlds, twice the playouts' horizon
+    "search-16-worlds": lambda: Policies(SearchKnight(worlds=16), SearchTraitor()),
+    "search-horizon-10": lambda: Policies(
+        SearchKnight(playouts=Playouts(horizon=10)), SearchTraitor()
+    ),
 }
 
 

@@ -470,9 +470,11 @@ print(text_table(["--policy", "who plays"], list(LINEUPS.items())))
 #   the end of a playout was fitted on heuristic games, in which the hidden traitor never
 #   adds an engine; there eleven engines cut the knights' odds only 2.4-fold from eight.
 #   Refitted on games against a traitor who adds them (5.2-fold), it won 39 when only the
-#   knights read it (p = 0.13) and 43 when both sides did (p = 0.37); not adopted. So the
-#   knights seem not to lose for want of a price on engines; the search's depth and its
-#   playouts (below) remain the likelier gap.
+#   knights read it (p = 0.13) and 43 when both sides did (p = 0.37); not adopted. Nor did
+#   more search for the knights: 16 worlds a choice, not 8, won 44 (p = 0.39); playouts of
+#   10 turns, not 5, won 51 (the same count, 29 games won only by each). So the knights seem
+#   not to lose for want of a price on engines, nor of samples: the playouts' own play
+#   (below) remains the likelier gap.
 #
 # Information-set MCTS (Cowling, Powley and Whitehouse 2012) is not built. It removes *strategy
 # fusion*: determinized search choosing each later move as if that world's cards were known.
