@@ -33,10 +33,10 @@ import argparse
 import time
 from collections import Counter
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from camelot_rules.engine import new_game
+from replay import print_tally, run_all, steps
+
 from camelot_rules.engine.actions import AddEngine, Draw, DrawBlack, LoseLife, PlaySpecial
 from camelot_rules.engine.state import GameState
 from camelot_rules.sim import GameConfig
@@ -75,16 +75,15 @@ def _source(p: GameState, step: Any, s: GameState, black: tuple[str, str]) -> st
 
 def analyse(config: GameConfig, seed: int, end: GameState) -> dict[str, Any]:
     """One game's engine changes by source, from its history replayed through the engine."""
-    s = new_game(config.players, expansion=config.expansion, seed=seed, **dict(config.options))
-    history = end.history()
-    start = s.engines
+    start = -1  # the engines standing at the first state
     added: Counter[str] = Counter()
     removed: Counter[str] = Counter()
     evil: Counter[tuple[str, str]] = Counter()  # (who, choice)
     unmasked_at = -1  # the engines standing when the traitor was unmasked
     black, turn = ("", ""), -1
-    for step in history[len(s.history()) :]:
-        p = s
+    for p, step, s in steps(config, seed, end):
+        if start < 0:
+            start = p.engines
         if isinstance(step, Draw) and step.pile == "black":
             black = (step.card, _role(p, p.turn))
         elif p.turn_no != turn:  # a black card's effects end with the turn it was drawn in
@@ -92,13 +91,11 @@ def analyse(config: GameConfig, seed: int, end: GameState) -> dict[str, Any]:
         turn = p.turn_no
         if type(step) in _EVIL and p.phase == "evil" and p.current_player == p.turn:
             evil[(_role(p, p.turn), type(step).__name__)] += 1
-        s = p.step(step)
         if unmasked_at < 0 and any(e[0] == "unmasked" for e in s.events[len(p.events) :]):
             unmasked_at = s.engines
         d = s.engines - p.engines
         if d:
             (added if d > 0 else removed)[_source(p, step, s, black)] += abs(d)
-    assert s == end, "the replay did not reach the game's last state"
     assert start + sum(added.values()) - sum(removed.values()) == end.engines, "an engine lost"
     result = end.result()
     return {
@@ -125,12 +122,8 @@ def _per_game(title: str, games: Sequence[dict[str, Any]]) -> None:
     for g in games:
         added.update(g["added"])
         removed.update(g["removed"])
-    print(f"\n{title} ({n} games): engines added per game {sum(added.values()) / n:.2f}")
-    for src, v in added.most_common():
-        print(f"  {v / n:6.2f}  {src}")
-    print(f"  removed per game {sum(removed.values()) / n:.2f}")
-    for src, v in removed.most_common():
-        print(f"  {v / n:6.2f}  {src}")
+    print_tally(f"\n{title} ({n} games): engines added per game {{total}}", added, n)
+    print_tally("  removed per game {total}", removed, n)
 
 
 def _report(title: str, games: Sequence[dict[str, Any]], seconds: float) -> None:
@@ -177,11 +170,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         config = GameConfig.of(players, expansion=args.expansion, **options)
         jobs = [(config, args.policy, game_seed(args.seed, g)) for g in range(args.games)]
         t0 = time.perf_counter()
-        if args.workers > 1:
-            with ProcessPoolExecutor(args.workers) as pool:
-                games = list(pool.map(_play, jobs))
-        else:
-            games = [_play(j) for j in jobs]
+        games = run_all(_play, jobs, args.workers)
         _report(f"{args.policy}, {config.label()}", games, time.perf_counter() - t0)
 
 

@@ -37,11 +37,11 @@ import random
 import time
 from collections import Counter
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from camelot_rules.engine import new_game
+from replay import print_tally, run_all, steps
+
 from camelot_rules.engine.actions import (
     Action,
     AddEngine,
@@ -143,9 +143,6 @@ def _triples(s: GameState, seat: int) -> int:
 
 def analyse(config: GameConfig, seed: int, end: GameState) -> dict[str, Any]:
     """One game's life changes by source, from its history replayed through the engine."""
-    s = new_game(config.players, expansion=config.expansion, seed=seed, **dict(config.options))
-    history = end.history()
-    start = len(s.history())
     lost: Counter[str] = Counter()
     gained: Counter[str] = Counter()
     deaths: list[dict[str, Any]] = []
@@ -155,9 +152,7 @@ def analyse(config: GameConfig, seed: int, end: GameState) -> dict[str, Any]:
     last_blow: dict[int, tuple[str, bool, bool]] = {}
     last_black, turn = "", -1
     heal_seen: dict[tuple[int, int], tuple[int, bool]] = {}  # (turn, seat) -> (life, taken)
-    names = s.cfg.white_names
-    for step in history[start:]:
-        p = s
+    for p, step, s in steps(config, seed, end):
         if isinstance(step, Draw) and step.pile == "black":
             last_black = step.card
         elif p.turn_no != turn:  # a black card's effects end with the turn it was drawn in
@@ -175,7 +170,6 @@ def analyse(config: GameConfig, seed: int, end: GameState) -> dict[str, Any]:
                     key = (p.turn_no, seat)  # the life when the turn's heal was first legal
                     life, taken = heal_seen.get(key, (p.life[seat], False))
                     heal_seen[key] = (life, taken or isinstance(step, Heal))
-        s = p.step(step)
         for seat in range(s.cfg.players):
             d = s.life[seat] - p.life[seat]
             if d:
@@ -183,6 +177,7 @@ def analyse(config: GameConfig, seed: int, end: GameState) -> dict[str, Any]:
                 (lost if d < 0 else gained)[src] += abs(d)
                 if s.life[seat] == 0:
                     hand = p.hands[seat]
+                    names = p.cfg.white_names
                     special = any(hand[names.index(c)] for c in LIFE_CARDS if c in names)
                     last_blow[seat] = (src, _triples(p, seat) > 0, special)
             if s.dead[seat] and not p.dead[seat]:
@@ -197,7 +192,6 @@ def analyse(config: GameConfig, seed: int, end: GameState) -> dict[str, Any]:
                     }
                 )
     heal_turns.update(heal_seen.values())
-    assert s == end, "the replay did not reach the game's last state"
     result = end.result()
     return {
         "cause": result.cause,
@@ -234,12 +228,8 @@ def _report(title: str, games: Sequence[dict[str, Any]], knights: int, seconds: 
     for g in games:
         lost.update(g["lost"])
         gained.update(g["gained"])
-    print(f"\nlife lost per knight per game (total {sum(lost.values()) / per:.2f}):")
-    for src, v in lost.most_common():
-        print(f"  {v / per:6.3f}  {src}")
-    print(f"life gained per knight per game (total {sum(gained.values()) / per:.2f}):")
-    for src, v in gained.most_common():
-        print(f"  {v / per:6.3f}  {src}")
+    print_tally("\nlife lost per knight per game (total {total}):", lost, per, 3)
+    print_tally("life gained per knight per game (total {total}):", gained, per, 3)
     deaths = [d for g in games for d in g["deaths"]]
     print(
         f"\ndeaths per game {len(deaths) / n:.2f} (per knight {len(deaths) / per:.2f}); "
@@ -308,11 +298,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         config = GameConfig.of(players, traitor="none")
         jobs = [(config, args.policy, values, game_seed(args.seed, g)) for g in range(args.games)]
         t0 = time.perf_counter()
-        if args.workers > 1:
-            with ProcessPoolExecutor(args.workers) as pool:
-                games = list(pool.map(_play, jobs))
-        else:
-            games = [_play(j) for j in jobs]
+        games = run_all(_play, jobs, args.workers)
         label = f"{args.policy}, {config.label()}" + (f", {args.values}" if values else "")
         _report(label, games, players, time.perf_counter() - t0)
 

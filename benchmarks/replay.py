@@ -1,0 +1,48 @@
+"""What the ``*_sources.py`` measurements share: games played in parallel processes, a game's
+history replayed step by step through the engine, and a tally of sources printed per game (or
+per knight per game)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
+
+from camelot_rules.engine import new_game
+from camelot_rules.engine.state import GameState
+from camelot_rules.sim import GameConfig
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def run_all(play: Callable[[T], R], jobs: Sequence[T], workers: int) -> list[R]:
+    """``play`` on every job, in order: in ``workers`` processes when more than one (the same
+    results whatever the count: each job carries its own seed)."""
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            return list(pool.map(play, jobs))
+    return [play(j) for j in jobs]
+
+
+def steps(
+    config: GameConfig, seed: int, end: GameState
+) -> Iterator[tuple[GameState, Any, GameState]]:
+    """``(before, step, after)`` for each decision and chance outcome of the game that ended in
+    ``end`` (played from ``seed``), replayed from its first state; raises AssertionError if the
+    replay does not reach ``end``."""
+    s = new_game(config.players, expansion=config.expansion, seed=seed, **dict(config.options))
+    history = end.history()
+    for step in history[len(s.history()) :]:
+        p = s
+        s = p.step(step)
+        yield p, step, s
+    assert s == end, "the replay did not reach the game's last state"
+
+
+def print_tally(title: str, counts: Counter[str], per: int, digits: int = 2) -> None:
+    """``title`` with the total, then each source, most first, every count divided by ``per``."""
+    print(title.format(total=f"{sum(counts.values()) / per:.2f}"))
+    for src, v in counts.most_common():
+        print(f"  {v / per:6.{digits}f}  {src}")
