@@ -15,7 +15,10 @@ hides, ``SearchTraitor(caution=0.02)``, the old default, and ``search-never-accu
 search knights who never accuse, ``SearchKnight(accuse_at=math.inf)``; and three answers to
 the 7-player siege engines: ``search-fight-from-6``, ``search-engine-playouts``,
 ``search-accuse-at-0.3``; and the knights with more search, ``search-16-worlds`` and
-``search-horizon-10``) on ``--boxes``
+``search-horizon-10``; and ``search-excalibur-5``, both sides' loyal heuristic valuing
+Excalibur at 5, not 9.5, where ``overrules.py`` finds the search overruling it most, and
+``heuristic-excalibur-5``, the heuristics' line-up with that value) on
+``--boxes``
 (default: 5 players base with the standard traitor deal, 5 players base without a traitor,
 7 players base, 5 players Merlin's Company; ``--boxes all``:
 every player count of both boxes, with and without a traitor). Each cell's
@@ -107,6 +110,15 @@ MIXED = {
     "search-16-worlds": lambda: Policies(SearchKnight(worlds=16), SearchTraitor()),
     "search-horizon-10": lambda: Policies(
         SearchKnight(playouts=Playouts(horizon=10)), SearchTraitor()
+    ),
+    # the loyal heuristic (the knights' candidates and every playout, both sides') valuing
+    # Excalibur at 5, not 9.5: the search overrules its moves there most (overrules.py)
+    "heuristic-excalibur-5": lambda: Policies(
+        LoyalHeuristic(excalibur_value=5.0), TraitorHeuristic()
+    ),
+    "search-excalibur-5": lambda: Policies(
+        SearchKnight(loyal=LoyalHeuristic(excalibur_value=5.0)),
+        SearchTraitor(loyal=LoyalHeuristic(excalibur_value=5.0)),
     ),
 }
 
