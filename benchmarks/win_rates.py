@@ -16,8 +16,9 @@ search knights who never accuse, ``SearchKnight(accuse_at=math.inf)``; and three
 the 7-player siege engines: ``search-fight-from-6``, ``search-engine-playouts``,
 ``search-accuse-at-0.3``; and the knights with more search, ``search-16-worlds`` and
 ``search-horizon-10``; and ``search-excalibur-5``, both sides' loyal heuristic valuing
-Excalibur at 5, not 9.5, where ``overrules.py`` finds the search overruling it most, and
-``heuristic-excalibur-5``, the heuristics' line-up with that value) on
+Excalibur at 5, not 9.5, where ``overrules.py`` finds the search overruling it most,
+``search-excalibur-5-knights``, the knights' alone, and ``heuristic-excalibur-5``, the
+heuristics' line-up with that value) on
 ``--boxes``
 (default: 5 players base with the standard traitor deal, 5 players base without a traitor,
 7 players base, 5 players Merlin's Company; ``--boxes all``:
@@ -119,6 +120,9 @@ MIXED = {
     "search-excalibur-5": lambda: Policies(
         SearchKnight(loyal=LoyalHeuristic(excalibur_value=5.0)),
         SearchTraitor(loyal=LoyalHeuristic(excalibur_value=5.0)),
+    ),
+    "search-excalibur-5-knights": lambda: Policies(
+        SearchKnight(loyal=LoyalHeuristic(excalibur_value=5.0)), SearchTraitor()
     ),
 }
 

@@ -475,6 +475,19 @@ print(text_table(["--policy", "who plays"], list(LINEUPS.items())))
 #   10 turns, not 5, won 51 (the same count, 29 games won only by each). So the knights seem
 #   not to lose for want of a price on engines, nor of samples: the playouts' own play
 #   (below) remains the likelier gap.
+# - **Where the search disagrees with its playouts.** A search knight starts from the
+#   heuristic's choice and keeps it unless another plays clearly better in the same worlds
+#   (`benchmarks/overrules.py`, 100 games of each box, seed 30). It keeps most of them (86%
+#   at 7 players, 89% at 5), but overrules the heuristic's move to Excalibur in 65% of cases
+#   at 7 players and 56% at 5 players and in Merlin's Company, moving to a war or a combat
+#   quest instead. A heuristic that values Excalibur at 5, not 9.5, wins more heuristic games
+#   at 6 and 7 players (the same 2,000 games: 276 against 206, and 420 against 355; exact
+#   McNemar p = 0.0004 and 0.008) and no more at 3-5 players or in Merlin's Company
+#   (`win_rates.py --policies heuristic heuristic-excalibur-5`). Yet with it in both sides'
+#   playouts the 7-player search knights won 40 of the 200 games of seed 31, not 51
+#   (p = 0.19; `search-excalibur-5`), and 49 with it in the knights' alone (p = 0.90;
+#   `search-excalibur-5-knights`). A better heuristic is not yet better playouts, so the
+#   value is left as it is.
 #
 # Information-set MCTS (Cowling, Powley and Whitehouse 2012) is not built. It removes *strategy
 # fusion*: determinized search choosing each later move as if that world's cards were known.
