@@ -18,12 +18,13 @@ Theoretical Computer Science 644).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Final
 
 from camelot_rules.data import rulebook
 from camelot_rules.engine.state import GameState
 
-__all__ = ["FEATURES", "features", "knights_win_estimate"]
+__all__ = ["FEATURES", "check_weights", "features", "fitted_weights", "knights_win_estimate"]
 
 _BLACK_LOSE: Final = rulebook.threshold("black_swords_to_lose")
 _ENGINES_LOSE: Final = rulebook.threshold("siege_engines_to_lose")
@@ -235,8 +236,10 @@ _WEIGHTS_EXPANSION: Final[tuple[float, ...]] = (
 assert len(_WEIGHTS_BASE) == len(_WEIGHTS_EXPANSION) == len(FEATURES)
 
 
-def knights_win_estimate(s: GameState) -> float:
-    """The estimated chance that the loyal knights win from ``s`` (1 or 0 once it is over).
+def knights_win_estimate(s: GameState, weights: Sequence[float] = ()) -> float:
+    """The estimated chance that the loyal knights win from ``s`` (1 or 0 once it is over):
+    with the fitted weights of its box, or ``weights`` (one per :data:`FEATURES`, checked by
+    :func:`check_weights`) when given.
 
     >>> from camelot_rules.engine import new_game
     >>> 0.0 < knights_win_estimate(new_game(5, seed=1)) < 1.0
@@ -244,10 +247,48 @@ def knights_win_estimate(s: GameState) -> float:
     """
     if s.outcome is not None:
         return 1.0 if s.outcome.knights_win else 0.0
-    weights = _WEIGHTS_EXPANSION if s.cfg.expansion else _WEIGHTS_BASE
+    if not weights:
+        weights = _WEIGHTS_EXPANSION if s.cfg.expansion else _WEIGHTS_BASE
     z = 0.0
     for w, x in zip(weights, features(s)):
         z += w * x
     if z < -30.0:
         return 0.0
     return 1.0 / (1.0 + math.exp(-z))
+
+
+def fitted_weights(expansion: bool = False) -> tuple[float, ...]:
+    """The weights fitted for the base box, or Merlin's Company's (one per :data:`FEATURES`):
+    a start for a variant to try (:class:`~camelot_rules.sim.search.Playouts`'s ``weights``).
+
+    >>> len(fitted_weights()) == len(FEATURES)
+    True
+    """
+    return _WEIGHTS_EXPANSION if expansion else _WEIGHTS_BASE
+
+
+def check_weights(weights: object) -> tuple[float, ...]:
+    """``weights`` as a tuple of floats, if it is none (the fitted weights) or one number per
+    :data:`FEATURES`; else a ``ValueError`` naming ``weights`` and what is allowed.
+
+    >>> check_weights(())
+    ()
+    >>> check_weights([1.0, 2.0])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: weights: 2 numbers given; allowed: none (the fitted weights) or one for each ...
+    """
+    allowed = (
+        f"allowed: none (the fitted weights) or one for each of the {len(FEATURES)} features "
+        "(evaluate.FEATURES)"
+    )
+    if isinstance(weights, (str, bytes)) or not isinstance(weights, Sequence):
+        raise ValueError(f"weights: {type(weights).__name__} given; {allowed}")
+    if weights and len(weights) != len(FEATURES):
+        raise ValueError(f"weights: {len(weights)} numbers given; {allowed}")
+    out: list[float] = []
+    for i, w in enumerate(weights):
+        if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w):
+            raise ValueError(f"weights[{i}] ({FEATURES[i]}): {w!r} given; a finite number")
+        out.append(float(w))
+    return tuple(out)

@@ -56,7 +56,7 @@ from camelot_rules.sim.determinize import (
     public_kind,
     suspicion,
 )
-from camelot_rules.sim.evaluate import knights_win_estimate
+from camelot_rules.sim.evaluate import check_weights, knights_win_estimate
 from camelot_rules.sim.heuristic import LoyalHeuristic, TraitorHeuristic
 from camelot_rules.sim.loop import rollout
 from camelot_rules.sim.policy_base import ByFields
@@ -126,13 +126,15 @@ def estimate(
     dealers: Sequence[Dealer | None] = (),
     to_end: bool = False,
     tiebreak: float = 0.5,
+    weights: Sequence[float] = (),
 ) -> list[float]:
     """Each world's score of ``first``: the action played, then the plain policies for
     ``horizon`` turns, chance dealt by a copy of the world's dealer (``dealers``, aligned with
     ``worlds``) or else picked by ``random.Random(seed)`` of the world, and the position
     reached evaluated (1 or 0 for a game over). With ``to_end`` the game is played on to its
     end: a win scores 1, a loss ``tiebreak`` times the evaluation at the horizon (losses are
-    told apart by how well they stood then)."""
+    told apart by how well they stood then). ``weights``: the evaluation's, if not the
+    fitted ones (:class:`Playouts`)."""
     out = []
     for k, world in enumerate(worlds):
         rng = random.Random(seeds[k])
@@ -140,7 +142,7 @@ def estimate(
         deal = dealer.copy() if dealer is not None else None
         s = world.apply(first)
         s = rollout(s, loyal, traitor, rng, deal, s.turn_no + horizon, _MAX_STEPS)
-        value = knights_win_estimate(s)
+        value = knights_win_estimate(s, weights)
         if to_end and s.outcome is None:
             end = rollout(s, loyal, traitor, rng, deal, 1 << 30, _MAX_STEPS)
             won = end.outcome is not None and end.outcome.knights_win
@@ -162,7 +164,12 @@ class Playouts(ByFields):
     standard errors (0: the best mean is taken at once). Playouts are noisy and a decision
     changes the chance of winning by a few points at most: the heuristic's choice holds unless
     the playouts show a clear gain (a racing rule, as in Maron and Moore 1994, "Hoeffding
-    races")."""
+    races").
+
+    ``weights``: the evaluation's weights, one per
+    :data:`~camelot_rules.sim.evaluate.FEATURES` (the same in either box); none (the default),
+    the weights fitted for the box. A yardstick refitted by ``benchmarks/fit_evaluation.py``
+    can then be tried by one side alone, as a line-up, without changing the module."""
 
     horizon: int = 5
     to_end: bool = False
@@ -171,6 +178,10 @@ class Playouts(ByFields):
     confirm: int = 24
     z: float = 2.0
     margin: float = 0.0
+    weights: tuple[float, ...] = ()
+
+    def __post_init__(self) -> None:
+        check_weights(self.weights)
 
 
 def _best(
@@ -198,7 +209,16 @@ def _best(
     top = -1e9
     for a in cands:
         values = estimate(
-            worlds, a, seeds, loyal, traitor, how.horizon, dealers, how.to_end, how.tiebreak
+            worlds,
+            a,
+            seeds,
+            loyal,
+            traitor,
+            how.horizon,
+            dealers,
+            how.to_end,
+            how.tiebreak,
+            how.weights,
         )
         penalty = cost.get(a, 0.0) if cost is not None else 0.0
         scores[a] = [sign * v - penalty for v in values]
@@ -215,7 +235,16 @@ def _best(
     more, seeds2, dealers2 = _draw(source, how.confirm, rng, how, dealer)
     for a in (own, *rivals):
         values = estimate(
-            more, a, seeds2, loyal, traitor, how.horizon, dealers2, how.to_end, how.tiebreak
+            more,
+            a,
+            seeds2,
+            loyal,
+            traitor,
+            how.horizon,
+            dealers2,
+            how.to_end,
+            how.tiebreak,
+            how.weights,
         )
         penalty = cost.get(a, 0.0) if cost is not None else 0.0
         scores[a] += [sign * v - penalty for v in values]

@@ -35,9 +35,9 @@ from camelot_rules.sim.determinize import (
     public_record,
     suspicion,
 )
-from camelot_rules.sim.evaluate import FEATURES, features, knights_win_estimate
+from camelot_rules.sim.evaluate import FEATURES, features, fitted_weights, knights_win_estimate
 from camelot_rules.sim.games import game_seed, play_game
-from camelot_rules.sim.heuristic import LoyalHeuristic
+from camelot_rules.sim.heuristic import LoyalHeuristic, TraitorHeuristic
 from camelot_rules.sim.lineups import LINEUPS, lineup
 from camelot_rules.sim.search import (
     Planner,
@@ -46,6 +46,7 @@ from camelot_rules.sim.search import (
     SearchTraitor,
     _suspect,
     candidates,
+    estimate,
     searched_moment,
 )
 
@@ -242,6 +243,42 @@ def test_a_white_sword_more_is_better() -> None:
 def test_a_finished_game_is_worth_its_result() -> None:
     end = play_game(GameConfig.of(3), Policies(), 5)
     assert knights_win_estimate(end) == (1.0 if end.result().knights_win else 0.0)
+
+
+def test_the_evaluation_takes_other_weights() -> None:
+    s = position(5, phase="heroic", siege_engines=4)
+    assert knights_win_estimate(s, fitted_weights()) == knights_win_estimate(s)
+    assert knights_win_estimate(s, (0.0,) * len(FEATURES)) == 0.5
+    engines = FEATURES.index("siege engines / 12")
+    dearer = tuple(w - 12.0 if i == engines else w for i, w in enumerate(fitted_weights()))
+    assert knights_win_estimate(s, dearer) < knights_win_estimate(s)
+    assert fitted_weights(expansion=True) != fitted_weights()
+
+
+def test_playouts_score_with_their_weights() -> None:
+    """A search's playouts are scored with ``Playouts.weights`` when given: the fitted ones
+    score as the default, all zero score one half (every playout here stops short of the
+    end)."""
+    s = _decision()
+    first = s.legal_actions()[0]
+
+    def scores(weights: tuple[float, ...]) -> list[float]:
+        return estimate(
+            [s, s], first, [1, 2], LoyalHeuristic(), TraitorHeuristic(), 1, (), False, 0.5, weights
+        )
+
+    assert scores(fitted_weights()) == scores(())
+    assert scores((0.0,) * len(FEATURES)) == [0.5, 0.5]
+    assert scores(()) != [0.5, 0.5]
+
+
+@pytest.mark.parametrize(
+    ("weights", "named"),
+    [((1.0, 2.0), "weights: 2 numbers"), ((math.nan,) * len(FEATURES), r"weights\[0\] \(bias\)")],
+)
+def test_playouts_refuse_weights_that_do_not_fit(weights: tuple[float, ...], named: str) -> None:
+    with pytest.raises(ValueError, match=named):
+        Playouts(weights=weights)
 
 
 # --- the searches ---------------------------------------------------------------------------------
