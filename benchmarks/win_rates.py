@@ -21,7 +21,7 @@ Excalibur at 5, not 9.5, where ``overrules.py`` finds the search overruling it m
 heuristics' line-up with that value; and other yardsticks at the playouts' horizon,
 ``Playouts.weights``: ``search-refit-engines`` and ``search-refit-engines-knights``, the
 evaluation refitted to price siege engines more steeply, for both sides or the knights alone,
-and ``search-dead-knight``, a loyal knight's death priced) on
+and ``search-dead-knight`` and ``planner-dead-knight``, a loyal knight's death priced) on
 ``--boxes``
 (default: 5 players base with the standard traitor deal, 5 players base without a traitor,
 7 players base, 5 players Merlin's Company; ``--boxes all``:
@@ -45,7 +45,7 @@ import os
 import random
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +56,7 @@ from camelot_rules.sim.games import GameRow, Policies
 from camelot_rules.sim.heuristic import LoyalHeuristic, TraitorHeuristic
 from camelot_rules.sim.lineups import lineup
 from camelot_rules.sim.runner import TASK_GAMES
-from camelot_rules.sim.search import Playouts, SearchKnight, SearchTraitor
+from camelot_rules.sim.search import Planner, Playouts, SearchKnight, SearchTraitor
 from camelot_rules.sim.stats import clopper_pearson
 
 #: every box the rules allow: 3-7 players base (RB p.2), 3-8 Merlin's Company (JA), the traitor
@@ -188,6 +188,10 @@ MIXED = {
     "search-dead-knight": lambda: Policies(
         SearchKnight(playouts=Playouts(weights=DEAD_KNIGHT_COSTS)),
         SearchTraitor(playouts=Playouts(weights=DEAD_KNIGHT_COSTS)),
+    ),
+    "planner-dead-knight": lambda: Policies(
+        Planner(playouts=replace(Planner().playouts, weights=DEAD_KNIGHT_COSTS)),
+        TraitorHeuristic(),
     ),
 }
 

@@ -452,7 +452,13 @@ print(text_table(["--policy", "who plays"], list(LINEUPS.items())))
 #   games, and searching over its playouts gains nothing: the search knights won 1 of 100
 #   five-player games even against the traitor heuristic.
 # - **A life point priced too low** by the heuristic (above): its knights spend life they will
-#   need, and the planner throws its last one away when no line wins.
+#   need, and the planner throws its last one away when no line wins. The evaluation at
+#   the playouts' horizon, fitted on heuristic games, prices a loyal knight's death at no more
+#   than his life point and cards; pricing it (a death -1 in the evaluation's logit, not
+#   +0.08) changed nothing measurable on the same 200 games of seed 31: the 3-player planner
+#   without a traitor won 91 against 90 and lost 53 games to deaths against 54
+#   (`win_rates.py --policies planner-dead-knight`); the 7-player search line-up won 49
+#   against 51 (p = 0.89; `search-dead-knight`).
 # - **A narrow reading of the traitor.** The belief reads the evil steps and a few visible
 #   choices from a fixed table. Today's traitor gives himself away by his siege engines, and
 #   the knights unmask him in most games; a traitor who mixed his sabotage could hide better
@@ -470,7 +476,8 @@ print(text_table(["--policy", "who plays"], list(LINEUPS.items())))
 #   the end of a playout was fitted on heuristic games, in which the hidden traitor never
 #   adds an engine; there eleven engines cut the knights' odds only 2.4-fold from eight.
 #   Refitted on games against a traitor who adds them (5.2-fold), it won 39 when only the
-#   knights read it (p = 0.13) and 43 when both sides did (p = 0.37); not adopted. Nor did
+#   knights read it (p = 0.13) and 43 when both sides did (p = 0.37; the line-ups
+#   `search-refit-engines-knights` and `search-refit-engines`); not adopted. Nor did
 #   more search for the knights: 16 worlds a choice, not 8, won 44 (p = 0.39); playouts of
 #   10 turns, not 5, won 51 (the same count, 29 games won only by each). So the knights seem
 #   not to lose for want of a price on engines, nor of samples: the playouts' own play
