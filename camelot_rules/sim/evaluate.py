@@ -249,6 +249,8 @@ def knights_win_estimate(s: GameState, weights: Sequence[float] = ()) -> float:
         return 1.0 if s.outcome.knights_win else 0.0
     if not weights:
         weights = _WEIGHTS_EXPANSION if s.cfg.expansion else _WEIGHTS_BASE
+    elif len(weights) != len(FEATURES):  # (zip would drop the features past the last weight)
+        check_weights(weights)
     z = 0.0
     for w, x in zip(weights, features(s)):
         z += w * x

@@ -281,6 +281,11 @@ def test_playouts_refuse_weights_that_do_not_fit(weights: tuple[float, ...], nam
         Playouts(weights=weights)
 
 
+def test_the_evaluation_refuses_too_few_weights_rather_than_drop_features() -> None:
+    with pytest.raises(ValueError, match="weights: 33 numbers given"):
+        knights_win_estimate(position(5, phase="heroic"), fitted_weights()[:-1])
+
+
 # --- the searches ---------------------------------------------------------------------------------
 def test_candidates_start_with_the_heuristics_choice() -> None:
     s = _decision()
