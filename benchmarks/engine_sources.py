@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from replay import print_tally, run_all, steps
+from replay import add_game_options, configs, print_tally, run_all, steps
 
 from camelot_rules.engine.actions import AddEngine, Draw, DrawBlack, LoseLife, PlaySpecial
 from camelot_rules.engine.state import GameState
@@ -159,15 +159,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--players", type=int, nargs="+", default=[7])
     ap.add_argument("--policy", default="heuristic", choices=tuple(LINEUPS))
-    ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--seed", type=int, default=30)
-    ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--no-traitor", action="store_true", help="deal no traitor (RB p.8)")
-    ap.add_argument("--expansion", action="store_true", help="Merlin's Company")
+    add_game_options(ap, games=100)
     args = ap.parse_args(argv)
-    options = {"traitor": "none"} if args.no_traitor else {}
-    for players in args.players:
-        config = GameConfig.of(players, expansion=args.expansion, **options)
+    for config in configs(args):
         jobs = [(config, args.policy, game_seed(args.seed, g)) for g in range(args.games)]
         t0 = time.perf_counter()
         games = run_all(_play, jobs, args.workers)

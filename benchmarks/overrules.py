@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from replay import run_all
+from replay import add_game_options, configs, run_all
 from watching import Watched
 
 from camelot_rules.engine.actions import Action
@@ -92,16 +92,10 @@ def report(rows: Sequence[tuple[str, str, str]], top: int) -> None:
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--players", type=int, nargs="+", default=[7])
-    ap.add_argument("--games", type=int, default=60)
-    ap.add_argument("--seed", type=int, default=30)
-    ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--top", type=int, default=20, help="kinds of choice shown")
-    ap.add_argument("--no-traitor", action="store_true", help="deal no traitor (RB p.8)")
-    ap.add_argument("--expansion", action="store_true", help="Merlin's Company")
+    add_game_options(ap, games=60)
     args = ap.parse_args(argv)
-    options = {"traitor": "none"} if args.no_traitor else {}
-    for players in args.players:
-        config = GameConfig.of(players, expansion=args.expansion, **options)
+    for config in configs(args):
         start = time.perf_counter()
         jobs = [(config, game_seed(args.seed, g)) for g in range(args.games)]
         games = run_all(_play, jobs, args.workers)

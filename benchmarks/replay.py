@@ -1,9 +1,10 @@
-"""What the ``*_sources.py`` measurements share: games played in parallel processes, a game's
-history replayed step by step through the engine, and a tally of sources printed per game (or
-per knight per game)."""
+"""What the ``*_sources.py`` and ``overrules.py`` measurements share: the boxes and games asked
+for on the command line, games played in parallel processes, a game's history replayed step by
+step through the engine, and a tally of sources printed per game (or per knight per game)."""
 
 from __future__ import annotations
 
+import argparse
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -15,6 +16,23 @@ from camelot_rules.sim import GameConfig
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+
+def add_game_options(ap: argparse.ArgumentParser, games: int) -> None:
+    """``--games`` (default ``games``), ``--seed`` (default 30: the games of
+    ``win_rates.py``'s cells), ``--workers``, ``--no-traitor`` and ``--expansion``."""
+    ap.add_argument("--games", type=int, default=games)
+    ap.add_argument("--seed", type=int, default=30)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--no-traitor", action="store_true", help="deal no traitor (RB p.8)")
+    ap.add_argument("--expansion", action="store_true", help="Merlin's Company")
+
+
+def configs(args: argparse.Namespace) -> Iterator[GameConfig]:
+    """The box of :func:`add_game_options`' options for each of ``args.players``."""
+    options = {"traitor": "none"} if args.no_traitor else {}
+    for players in args.players:
+        yield GameConfig.of(players, expansion=args.expansion, **options)
 
 
 def run_all(play: Callable[[T], R], jobs: Sequence[T], workers: int) -> list[R]:
