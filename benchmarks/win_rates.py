@@ -6,30 +6,34 @@ Usage::
     .venv/bin/python benchmarks/win_rates.py report --out build/win_rates
 
 ``run`` plays the cells round-robin, ``--batch`` games of each cell in turn, until each holds
-``--games`` games (or it is stopped: it resumes where the files end). Cells: the line-ups of
-``--policies`` (default heuristic, search, planner; see :mod:`camelot_rules.sim.lineups`;
-also ``search-knights``, search knights vs the traitor heuristic, and
-``heuristic-vs-search-traitor``, the loyal heuristic vs the search traitor, which tell the two
-sides' search apart, and ``search-cautious-traitor``, the search line-up with the traitor who
-hides, ``SearchTraitor(caution=0.02)``, the old default, and ``search-never-accuse``, the
-search knights who never accuse, ``SearchKnight(accuse_at=math.inf)``; and three answers to
-the 7-player siege engines: ``search-fight-from-6``, ``search-engine-playouts``,
-``search-accuse-at-0.3``; and the knights with more search, ``search-16-worlds`` and
-``search-horizon-10``; and ``search-excalibur-5``, both sides' loyal heuristic valuing
-Excalibur at 5, not 9.5, where ``overrules.py`` finds the search overruling it most,
-``search-excalibur-5-knights``, the knights' alone, and ``heuristic-excalibur-5``, the
-heuristics' line-up with that value; and other yardsticks at the playouts' horizon,
-``Playouts.weights``: ``search-refit-engines`` and ``search-refit-engines-knights``, the
-evaluation refitted to price siege engines more steeply, for both sides or the knights alone,
-and ``search-dead-knight`` and ``planner-dead-knight``, a loyal knight's death priced) on
-``--boxes``
-(default: 5 players base with the standard traitor deal, 5 players base without a traitor,
-7 players base, 5 players Merlin's Company; ``--boxes all``:
-every player count of both boxes, with and without a traitor). Each cell's
-games are ``simulate_games(config, policies, n, seed, first=k)`` batch by batch, one CSV row
-per game in ``OUT/<policy>-<box>.csv``: a cell's table is the same as one run of all its
-games (``camelot-rules simulate --players P [--no-traitor] [--expansion] --policy POLICY
---seed SEED --games N`` prints the same rate), whatever the batches and the workers.
+``--games`` games (or it is stopped: it resumes where the files end). A cell is a line-up of
+``--policies`` on one of ``--boxes``. The line-ups:
+
+- ``heuristic``, ``search``, ``planner`` (the default; :mod:`camelot_rules.sim.lineups`);
+- the two sides' search told apart: ``search-knights`` (search knights against the traitor
+  heuristic), ``heuristic-vs-search-traitor``;
+- defaults of before: ``search-cautious-traitor`` (the traitor who hides,
+  ``SearchTraitor(caution=0.02)``), ``search-never-accuse`` (``accuse_at=math.inf``);
+- remedies tried on the 7-player losses (notebook 10): ``search-fight-from-6``,
+  ``search-engine-playouts``, ``search-accuse-at-0.3``; more search, ``search-16-worlds`` and
+  ``search-horizon-10``; Excalibur valued at 5, not 9.5, where ``overrules.py`` finds the
+  search overruling the heuristic most: ``search-excalibur-5`` (both sides' heuristic),
+  ``search-excalibur-5-knights`` (the knights'), ``heuristic-excalibur-5`` (the heuristics'
+  line-up);
+- other yardsticks at the playouts' horizon (``Playouts.weights``): ``search-refit-engines``
+  and ``search-refit-engines-knights`` (the evaluation refitted to price siege engines more
+  steeply, both sides or the knights alone), ``search-engine-playouts-refit`` (the knights'
+  playouts with the engine-adding traitor and the refit), ``search-dead-knight`` and
+  ``planner-dead-knight`` (a loyal knight's death priced).
+
+The boxes: by default 5 players base with the standard traitor deal, 5 players base without a
+traitor, 7 players base, 5 players Merlin's Company; ``--boxes all``: every player count of
+both boxes, with and without a traitor.
+
+Each cell's games are ``simulate_games(config, policies, n, seed, first=k)`` batch by batch,
+one CSV row per game in ``OUT/<policy>-<box>.csv``: a cell's table is the same as one run of
+all its games (``camelot-rules simulate --players P [--no-traitor] [--expansion] --policy
+POLICY --seed SEED --games N`` prints the same rate), whatever the batches and the workers.
 
 ``report`` prints, for each cell, the games played, the knights' wins and the exact 95%
 Clopper-Pearson interval. Run it on the compiled engine (``make compiled``): a search game
@@ -184,6 +188,11 @@ MIXED = {
     "search-refit-engines": lambda: Policies(
         SearchKnight(playouts=Playouts(weights=REFIT_ENGINES)),
         SearchTraitor(playouts=Playouts(weights=REFIT_ENGINES)),
+    ),
+    # the two remedies together: playouts with the engine-adding traitor, the refit's price
+    "search-engine-playouts-refit": lambda: Policies(
+        SearchKnight(traitor=HiddenEngineTraitor(), playouts=Playouts(weights=REFIT_ENGINES)),
+        SearchTraitor(),
     ),
     "search-dead-knight": lambda: Policies(
         SearchKnight(playouts=Playouts(weights=DEAD_KNIGHT_COSTS)),

@@ -4,6 +4,7 @@ searches themselves (information kept apart, the same games for a seed), the adv
 from __future__ import annotations
 
 import math
+import pickle
 import random
 from collections import Counter
 from fractions import Fraction
@@ -279,6 +280,12 @@ def test_playouts_score_with_their_weights() -> None:
 def test_playouts_refuse_weights_that_do_not_fit(weights: tuple[float, ...], named: str) -> None:
     with pytest.raises(ValueError, match=named):
         Playouts(weights=weights)
+
+
+def test_playouts_travel_to_worker_processes_with_their_weights() -> None:
+    weights = tuple(w + 1.0 for w in fitted_weights())
+    back = pickle.loads(pickle.dumps(Playouts(horizon=3, weights=weights)))
+    assert back == Playouts(horizon=3, weights=weights) and back.weights == weights
 
 
 def test_the_evaluation_refuses_too_few_weights_rather_than_drop_features() -> None:

@@ -10,8 +10,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from camelot_rules.sim import GameConfig, simulate_games, sweep
+from camelot_rules.sim import GameConfig, Policies, simulate_games, sweep
+from camelot_rules.sim.evaluate import FEATURES, fitted_weights
 from camelot_rules.sim.runner import check_client
+from camelot_rules.sim.search import Playouts, SearchKnight, SearchTraitor
 
 distributed = pytest.importorskip("distributed")
 
@@ -50,6 +52,22 @@ def test_dask_cluster_gives_the_single_process_table(cluster, small_tasks) -> No
     # a different seed changes the games (the test could fail): compared game by game, since
     # two small sweeps of weak policies may well add up to the same summary row
     assert simulate_games(_CONFIGS[0], n=10, seed=8) != rows
+
+
+def test_search_games_on_a_dask_cluster_are_the_single_process_games(cluster) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30: search-policy games "on a Dask cluster for more". Both searching sides, with
+    a field beyond the defaults (the evaluation's weights) that must travel with them."""
+    engines = FEATURES.index("siege engines / 12")
+    weights = tuple(w - 6.0 if i == engines else w for i, w in enumerate(fitted_weights()))
+    quick = Playouts(horizon=1, confirm=2, weights=weights)
+    policies = Policies(
+        SearchKnight(worlds=2, playouts=quick), SearchTraitor(worlds=2, playouts=quick)
+    )
+    config = GameConfig.of(3)
+    here = simulate_games(config, policies, n=2, seed=4)
+    with distributed.Client(cluster) as client:
+        there = simulate_games(config, policies, n=2, seed=4, client=client)
+    assert there == here
 
 
 def test_a_scheduler_address_opens_its_own_client(cluster) -> None:  # type: ignore[no-untyped-def]
