@@ -477,7 +477,9 @@ print(text_table(["--policy", "who plays"], list(LINEUPS.items())))
 #   adds an engine; there eleven engines cut the knights' odds only 2.4-fold from eight.
 #   Refitted on games against a traitor who adds them (5.2-fold), it won 39 when only the
 #   knights read it (p = 0.13) and 43 when both sides did (p = 0.37; the line-ups
-#   `search-refit-engines-knights` and `search-refit-engines`); not adopted. Nor did
+#   `search-refit-engines-knights` and `search-refit-engines`); not adopted. Nor did the
+#   knights' playouts with both the engine-adding traitor and the refit: 37 (p = 0.09;
+#   `search-engine-playouts-refit`). Nor did
 #   more search for the knights: 16 worlds a choice, not 8, won 44 (p = 0.39); playouts of
 #   10 turns, not 5, won 51 (the same count, 29 games won only by each). So the knights seem
 #   not to lose for want of a price on engines, nor of samples: the playouts' own play
