@@ -54,6 +54,7 @@ def test_dask_cluster_gives_the_single_process_table(cluster, small_tasks) -> No
     assert simulate_games(_CONFIGS[0], n=10, seed=8) != rows
 
 
+@pytest.mark.slow  # about 2 s on the source, which make check runs (1 s compiled)
 def test_search_games_on_a_dask_cluster_are_the_single_process_games(cluster) -> None:  # type: ignore[no-untyped-def]
     """Issue 30: search-policy games "on a Dask cluster for more". Both searching sides, with
     a field beyond the defaults (the evaluation's weights) that must travel with them."""
