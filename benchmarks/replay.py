@@ -7,12 +7,12 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from camelot_rules.engine import new_game
 from camelot_rules.engine.state import GameState
 from camelot_rules.sim import GameConfig
+from camelot_rules.sim.runner import run_tasks
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -36,12 +36,10 @@ def configs(args: argparse.Namespace) -> Iterator[GameConfig]:
 
 
 def run_all(play: Callable[[T], R], jobs: Sequence[T], workers: int) -> list[R]:
-    """``play`` on every job, in order: in ``workers`` processes when more than one (the same
-    results whatever the count: each job carries its own seed)."""
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            return list(pool.map(play, jobs))
-    return [play(j) for j in jobs]
+    """``play`` on every job (a game each), in order: the simulations' own runner
+    (:func:`~camelot_rules.sim.runner.run_tasks`: ``workers`` processes, no orphan left by
+    Ctrl-C; the same results whatever the count, as each job carries its own seed)."""
+    return run_tasks(play, jobs, [1] * len(jobs), workers=workers)
 
 
 def steps(
