@@ -269,12 +269,11 @@ def fitted_weights(expansion: bool = False) -> tuple[float, ...]:
     return _WEIGHTS_EXPANSION if expansion else _WEIGHTS_BASE
 
 
-def check_weights(weights: object) -> tuple[float, ...]:
-    """``weights`` as a tuple of floats, if it is none (the fitted weights) or one number per
+def check_weights(weights: object) -> None:
+    """Nothing if ``weights`` is none (the fitted weights) or one finite number per
     :data:`FEATURES`; else a ``ValueError`` naming ``weights`` and what is allowed.
 
     >>> check_weights(())
-    ()
     >>> check_weights([1.0, 2.0])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -288,9 +287,6 @@ def check_weights(weights: object) -> tuple[float, ...]:
         raise ValueError(f"weights: {type(weights).__name__} given; {allowed}")
     if weights and len(weights) != len(FEATURES):
         raise ValueError(f"weights: {len(weights)} numbers given; {allowed}")
-    out: list[float] = []
     for i, w in enumerate(weights):
         if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w):
             raise ValueError(f"weights[{i}] ({FEATURES[i]}): {w!r} given; a finite number")
-        out.append(float(w))
-    return tuple(out)
